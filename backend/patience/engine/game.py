@@ -1,0 +1,239 @@
+"""The engine's JSON face: one facade shared by every game.
+
+A :class:`Game` holds an immutable per-game state, the line of moves that led to it (a stack
+of earlier states, so undo is a pop), and the multiset of cards the player has seen, which
+never shrinks. Subclasses supply the rules through a few hooks; everything the API, the
+worker and the CLI need is here, in API.md's JSON.
+
+>>> from patience.engine import new_game
+>>> g = new_game("pyramid", deal=8153)
+>>> g.status, len(g.legal_moves()) > 0
+('playing', True)
+>>> g.play({"type": "draw"})[0]["type"]
+'draw'
+>>> g.undo(); g.moves
+[]
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+
+from patience.engine.cards import Card
+from patience.engine.errors import CardError, IllegalMove, InvalidMove, InvalidPosition
+from patience.engine.options import Options, OptionSpec, parse_options
+
+Json = dict[str, Any]
+Status = Literal["playing", "won"]
+
+
+class Move(Protocol):
+    """A typed move: a small immutable value that knows its JSON form."""
+
+    def to_dict(self) -> Json: ...
+
+
+S = TypeVar("S")
+M = TypeVar("M", bound=Move)
+
+
+class Game(ABC, Generic[S, M]):
+    """A game in progress: state, move line, seen cards. See the module docstring."""
+
+    name: ClassVar[str]
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
+
+    def __init__(
+        self, state: S, options: Options, *, deal: int | None = None, seen: Iterable[Card] = ()
+    ) -> None:
+        self._state = state
+        self._history: list[tuple[S, M]] = []
+        self.options: Options = dict(options)
+        self.deal = deal
+        self._seen: Counter[Card] = Counter(seen) | Counter(self._visible_cards(state))
+
+    # -- hooks for each game ----------------------------------------------------------------
+
+    @classmethod
+    @abstractmethod
+    def ruleset_of(cls, options: Options) -> str:
+        """The URL-safe ruleset name for validated ``options``."""
+
+    @classmethod
+    @abstractmethod
+    def deal_state(cls, number: int, options: Options) -> S:
+        """The starting state of deal ``number``."""
+
+    @classmethod
+    @abstractmethod
+    def parse_position(cls, position: Mapping[str, Any], options: Options) -> tuple[S, list[Card]]:
+        """A state and the seen cards from a full-information position (raise InvalidPosition)."""
+
+    @abstractmethod
+    def parse_move(self, data: object) -> M:
+        """A typed move from its JSON form (raise :class:`InvalidMove`)."""
+
+    @abstractmethod
+    def apply(self, state: S, move: M) -> tuple[S, list[Json]]:
+        """Check ``move`` against the rules in ``state``; return the new state and events."""
+
+    @abstractmethod
+    def legal(self, state: S) -> list[M]:
+        """Every legal move in ``state`` (empty once won)."""
+
+    @abstractmethod
+    def is_won(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def board(self) -> Json:
+        """The public board of API.md: nothing the player has not seen."""
+
+    @abstractmethod
+    def position_of(self, state: S) -> Json:
+        """The full-information position of ``state`` (without ``seen``; hidden cards included)."""
+
+    @abstractmethod
+    def _visible_cards(self, state: S) -> Iterable[Card]:
+        """Every card face up in ``state`` (with multiplicity)."""
+
+    def extra_notices(self) -> list[str]:
+        """Game-specific notices beside ``stuck`` (e.g. ``redeal_available``)."""
+        return []
+
+    # -- the facade ---------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, deal: int, options: object = None) -> Game[S, M]:
+        opts = parse_options(cls.option_specs, options)
+        return cls(cls.deal_state(deal, opts), opts, deal=deal)
+
+    @classmethod
+    def from_position(cls, position: Mapping[str, Any], options: object = None) -> Game[S, M]:
+        opts = parse_options(cls.option_specs, options)
+        if position.get("game") not in (None, cls.name):
+            raise InvalidPosition(f"position is for {position.get('game')!r}, not {cls.name!r}")
+        state, seen = cls.parse_position(position, opts)
+        return cls(state, opts, seen=seen)
+
+    @property
+    def state(self) -> S:
+        """The current typed state (immutable)."""
+        return self._state
+
+    @property
+    def ruleset(self) -> str:
+        return self.ruleset_of(self.options)
+
+    @property
+    def status(self) -> Status:
+        return "won" if self.is_won(self._state) else "playing"
+
+    @property
+    def moves(self) -> list[Json]:
+        """The current move line (undone moves are not in it)."""
+        return [move.to_dict() for _, move in self._history]
+
+    @property
+    def seen(self) -> list[str]:
+        """Every card the player has ever seen face up, with multiplicity, sorted."""
+        return sorted(str(c) for c in self._seen.elements())
+
+    def seen_counts(self) -> Counter[Card]:
+        return Counter(self._seen)
+
+    def add_seen(self, cards: Iterable[str | Card]) -> None:
+        """Merge cards seen earlier (e.g. restored from storage after replaying a move line)."""
+        counts = Counter(c if isinstance(c, Card) else Card.parse(c) for c in cards)
+        self._seen |= counts
+
+    def play(self, data: object) -> list[Json]:
+        """Apply a move given in JSON; return its events. Raises :class:`IllegalMove`
+        (:class:`InvalidMove` when malformed) and then changes nothing."""
+        move = self.parse_move(data)
+        if self.status != "playing":
+            raise IllegalMove("the game is over", reason="game_over")
+        state, events = self.apply(self._state, move)
+        self._history.append((self._state, move))
+        self._state = state
+        self._seen |= Counter(self._visible_cards(state))
+        return events
+
+    def undo(self) -> None:
+        """Take back the last move of the line (the seen cards stay seen)."""
+        if self.status != "playing":
+            raise IllegalMove("the game is over", reason="game_over")
+        if not self._history:
+            raise IllegalMove("there is nothing to undo", reason="nothing_to_undo")
+        self._state, _ = self._history.pop()
+
+    def legal_moves(self) -> list[Json]:
+        return [move.to_dict() for move in self.legal(self._state)]
+
+    def notices(self) -> list[str]:
+        if self.status != "playing":
+            return []
+        stuck = ["stuck"] if not self.legal(self._state) else []
+        return stuck + self.extra_notices()
+
+    def view(self) -> Json:
+        """The public view: everything a player may see, nothing more."""
+        return {
+            "game": self.name,
+            "ruleset": self.ruleset,
+            "status": self.status,
+            "notices": self.notices(),
+            "board": self.board(),
+        }
+
+    def position(self) -> Json:
+        """Full-information position (hidden cards included: never served to players)."""
+        return self.position_of(self._state)
+
+
+def require_move_fields(
+    data: object, required: Iterable[str], optional: Iterable[str] = ()
+) -> Json:
+    """Check that ``data`` is a JSON object with exactly these fields besides ``type``."""
+    if not isinstance(data, dict):
+        raise InvalidMove("a move is a JSON object with a 'type'")
+    allowed = {"type", *required, *optional}
+    missing = [f for f in required if f not in data]
+    if missing:
+        raise InvalidMove(f"the move needs the field {missing[0]!r}", field=missing[0])
+    extra = sorted(str(k) for k in data if k not in allowed)
+    if extra:
+        raise InvalidMove(f"unknown field {extra[0]!r} in the move", field=extra[0])
+    return data
+
+
+def move_type(data: object, types: Iterable[str]) -> str:
+    """The ``type`` of a JSON move, checked against the game's move types."""
+    if not isinstance(data, dict):
+        raise InvalidMove("a move is a JSON object with a 'type'")
+    kind = data.get("type")
+    known = list(types)
+    if not isinstance(kind, str) or kind not in known:
+        raise InvalidMove(f"unknown move type {kind!r} (expected one of {', '.join(known)})")
+    return kind
+
+
+def position_cards(position: Mapping[str, Any], key: str, *, nullable: bool = False) -> list[Any]:
+    """Parse ``position[key]`` as a list of cards (``None`` allowed when ``nullable``)."""
+    value = position.get(key)
+    if not isinstance(value, list):
+        raise InvalidPosition(f"position field {key!r} must be a list of cards")
+    try:
+        return [None if (nullable and v is None) else Card.parse(v) for v in value]
+    except CardError as exc:
+        raise InvalidPosition(f"position field {key!r}: {exc.message}") from exc
+
+
+def check_card_counts(cards: Iterable[Card | None], decks: int) -> None:
+    """Raise InvalidPosition when a card occurs more often than ``decks`` decks hold."""
+    counts = Counter(c for c in cards if c is not None)
+    for card, n in counts.items():
+        if n > decks:
+            raise InvalidPosition(f"{card} occurs {n} times; the deck holds {decks}")
