@@ -99,6 +99,11 @@ class Game(ABC, Generic[S, M]):
     def _visible_cards(self, state: S) -> Iterable[Card]:
         """Every card face up in ``state`` (with multiplicity)."""
 
+    def progress(self) -> int:
+        """Cards cleared so far, for results (Pyramid: removed; Gaps: cards in place in the
+        rows' runs; Forty Thieves: cards on foundations)."""
+        return 0
+
     def extra_notices(self) -> list[str]:
         """Game-specific notices beside ``stuck`` (e.g. ``redeal_available``)."""
         return []

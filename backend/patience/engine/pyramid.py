@@ -303,6 +303,9 @@ class PyramidGame(Game[PyramidState, PyramidMove]):
     def is_won(self, state: PyramidState) -> bool:
         return state.removed == SIZE
 
+    def progress(self) -> int:
+        return self.state.removed
+
     def _visible_cards(self, state: PyramidState) -> Iterable[Card]:
         return visible_cards(state)
 
