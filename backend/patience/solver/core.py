@@ -1,0 +1,143 @@
+"""The search core shared by every game's solver.
+
+Depth-first search over compact states with a transposition table of states already visited
+(graph reachability: within one search a visited state never needs a second look, whether it
+failed or still sits on the current path, so cycles are harmless), budgets in nodes and
+seconds, and cooperative cancellation. A game plugs in through an :class:`Adapter`.
+Verdicts are honest: ``winnable`` comes with a solution line, ``unwinnable`` only when the
+whole space was exhausted, ``unknown`` whenever a budget ran out.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+Verdict = Literal["winnable", "unwinnable", "unknown"]
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+class Adapter(Protocol[S, M]):
+    """What the core needs to know about a game, on the game's own compact encoding."""
+
+    def key(self, state: S) -> Hashable:
+        """A canonical key: equal for states the search may treat as one."""
+
+    def is_won(self, state: S) -> bool: ...
+
+    def is_dead(self, state: S) -> bool:
+        """Cheap proof that ``state`` cannot be won (pruning); False when unsure."""
+
+    def successors(self, state: S) -> Iterator[tuple[M, S]]:
+        """Moves worth trying from ``state``, best first, with the state each leads to.
+
+        An adapter may collapse forced moves into one step (several moves in ``M``)."""
+
+    def move_json(self, moves: Sequence[M]) -> list[dict[str, Any]]:
+        """A solution line in API.md's move format."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """Limits on one search. ``None`` means no limit."""
+
+    nodes: int | None = None
+    seconds: float | None = None
+    cancelled: Callable[[], bool] | None = None
+
+
+@dataclass(slots=True)
+class Result:
+    verdict: Verdict
+    solution: list[dict[str, Any]] | None
+    nodes: int
+    seconds: float
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict,
+            "solution": self.solution,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 4),
+            **({"stats": self.stats} if self.stats else {}),
+        }
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class Search(Generic[S, M]):
+    """One depth-first search (see the module docstring)."""
+
+    CHECK_EVERY = 1024  # nodes between clock and cancellation checks
+
+    def __init__(self, adapter: Adapter[S, M], budget: Budget | None = None) -> None:
+        self.adapter = adapter
+        self.budget = budget or Budget()
+        self.visited: set[Hashable] = set()
+        self.nodes = 0
+
+    def run(self, start: S) -> Result:
+        began = time.perf_counter()
+        deadline = None if self.budget.seconds is None else began + self.budget.seconds
+        try:
+            line = self._search(start, deadline)
+        except _OutOfBudget:
+            return Result("unknown", None, self.nodes, time.perf_counter() - began)
+        elapsed = time.perf_counter() - began
+        if line is None:
+            return Result("unwinnable", None, self.nodes, elapsed)
+        return Result("winnable", self.adapter.move_json(line), self.nodes, elapsed)
+
+    def _search(self, start: S, deadline: float | None) -> list[M] | None:
+        """Iterative DFS (no recursion limit); returns the winning line or None."""
+        adapter, visited = self.adapter, self.visited
+        if adapter.is_won(start):
+            return []
+        if adapter.is_dead(start):
+            return None
+        path: list[M] = []
+        visited.add(adapter.key(start))
+        stack: list[Iterator[tuple[M, S]]] = [adapter.successors(start)]
+        max_nodes = self.budget.nodes
+        while stack:
+            step = next(stack[-1], None)
+            if step is None:
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            move, state = step
+            key = adapter.key(state)
+            if key in visited:
+                continue
+            visited.add(key)
+            self.nodes += 1
+            if self.nodes % self.CHECK_EVERY == 0:
+                self._check(deadline)
+            if max_nodes is not None and self.nodes > max_nodes:
+                raise _OutOfBudget
+            if adapter.is_won(state):
+                return [*path, move]
+            if adapter.is_dead(state):
+                continue
+            path.append(move)
+            stack.append(adapter.successors(state))
+        return None
+
+    def _check(self, deadline: float | None) -> None:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise _OutOfBudget
+        if self.budget.cancelled is not None and self.budget.cancelled():
+            raise _OutOfBudget
+
+
+def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Result:
+    """Search from ``start``; see :class:`Search`."""
+    return Search(adapter, budget).run(start)
