@@ -22,7 +22,7 @@ def test_solutions_replay_to_a_win(deal: int) -> None:
 
 def test_a_card_whose_partners_all_cover_it_is_proven_lost() -> None:
     # The apex 6S can only pair with a 7, and the only 7 left sits below it.
-    pyramid = [None] * 28
+    pyramid: list[str | None] = [None] * 28
     pyramid[0], pyramid[1], pyramid[2] = "6S", "7H", "KD"
     game = load_position({"game": "pyramid", "pyramid": pyramid, "stock": ["2C"], "waste": []})
     result = solve(*PyramidAdapter.from_game(game))
