@@ -30,10 +30,14 @@ from patience.engine.errors import (
     InvalidPosition,
     UnknownGame,
 )
+from patience.engine.forty_thieves import FortyThievesGame
 from patience.engine.game import Game
+from patience.engine.gaps import GapsGame
 from patience.engine.pyramid import PyramidGame
 
-GAMES: dict[str, type[Game[Any, Any]]] = {cls.name: cls for cls in (PyramidGame,)}
+GAMES: dict[str, type[Game[Any, Any]]] = {
+    cls.name: cls for cls in (PyramidGame, GapsGame, FortyThievesGame)
+}
 """Every game, by its API name."""
 
 __all__ = [
