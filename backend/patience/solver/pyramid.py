@@ -143,6 +143,11 @@ class PyramidAdapter:
             yield King(WASTE), (pyr, talon & ~(1 << waste), ptr, passes)
             return
 
+        forced = self._forced_pair(state, avail, stock, waste)
+        if forced is not None:
+            yield forced
+            return
+
         for n, i in enumerate(avail):
             for j in avail[n + 1 :]:
                 if rank[i] + rank[j] == 13:
@@ -158,6 +163,32 @@ class PyramidAdapter:
             yield Draw(), (pyr, talon, stock + 1, passes)
         elif waste >= 0 and passes < MAX_PASSES:
             yield Recycle(), (pyr, talon, 0, passes + 1)
+
+    def _count(self, state: State, rank: int) -> int:
+        return (state[0] & self.pyr_by_rank[rank]).bit_count() + (
+            state[1] & self.talon_by_rank[rank]
+        ).bit_count()
+
+    def _forced_pair(
+        self, state: State, avail: list[int], stock: int, waste: int
+    ) -> tuple[PyramidMove, State] | None:
+        """A pair that some winning line must contain and that is available now: a pyramid card
+        whose only remaining partner is available. Playing it at once loses nothing (removing
+        cards only ever uncovers others or clears the stock and waste), so it is forced."""
+        pyr, talon, ptr, passes = state
+        rank, trank = self.pyr_rank, self.talon_rank
+        for i in avail:
+            need = 13 - rank[i]
+            if self._count(state, need) != 1:
+                continue
+            for j in avail:
+                if j != i and rank[j] == need:
+                    return Pair(i, j), (pyr & ~(1 << i) & ~(1 << j), talon, ptr, passes)
+            if stock >= 0 and trank[stock] == need:
+                return Pair(i, STOCK), (pyr & ~(1 << i), talon & ~(1 << stock), ptr, passes)
+            if waste >= 0 and trank[waste] == need:
+                return Pair(i, WASTE), (pyr & ~(1 << i), talon & ~(1 << waste), ptr, passes)
+        return None
 
     def move_json(self, moves: Sequence[PyramidMove]) -> list[dict[str, Any]]:
         return [move.to_dict() for move in moves]
