@@ -6,9 +6,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: help venv test lint typecheck pytest clean
+.PHONY: help venv test lint typecheck pytest clean run openapi
 
 help:
+	@echo "make run    - set up .venv, migrate the database and start the API (HOST, PORT)"
 	@echo "make test   - set up .venv and run ruff, mypy and pytest"
 	@echo "make clean  - remove the virtual environment and caches"
 
@@ -35,3 +36,13 @@ test: lint typecheck pytest
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+
+# Start the API on SQLite (var/patience.db) from nothing: venv, migrations, gunicorn.
+HOST ?= 127.0.0.1
+PORT ?= 8000
+run: venv
+	$(BIN)/patience serve --host $(HOST) --port $(PORT)
+
+# Regenerate the committed OpenAPI document (a test fails when it drifts from the code).
+openapi: venv
+	$(BIN)/patience openapi

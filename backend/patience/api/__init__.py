@@ -1,0 +1,64 @@
+"""The HTTP API: ``create_app()`` builds the Flask app (config → environment → database → Api →
+blueprints).
+
+>>> app = create_app({"DATABASE_URL": "sqlite://"})
+>>> app.config["MAX_CONTENT_LENGTH"]
+1048576
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+from flask import Flask
+
+from patience.api.db import init_db
+from patience.api.resources import BLUEPRINTS
+from patience.api.smorest import Api
+from patience.store import database_url
+
+API_VERSION = "1.0.0"
+
+
+class DefaultConfig:
+    """Defaults; ``DATABASE_URL`` comes from the environment, ``config`` overrides all."""
+
+    API_TITLE = "Patience"
+    API_VERSION = API_VERSION
+    OPENAPI_VERSION = "3.0.3"
+    OPENAPI_URL_PREFIX = "/api/v1"
+    OPENAPI_JSON_PATH = "openapi.json"
+    OPENAPI_SWAGGER_UI_PATH = "docs"
+    OPENAPI_SWAGGER_UI_URL = "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/"
+    MAX_CONTENT_LENGTH = 1024 * 1024
+    API_SPEC_OPTIONS: ClassVar[dict[str, Any]] = {
+        "info": {
+            "description": (
+                "Pyramid, Gaps and Forty Thieves, played against a server-authoritative API. "
+                "Errors share one shape: code, status, message, reason, errors."
+            )
+        },
+    }
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """The Flask app: configuration, database, flask-smorest Api and the blueprints."""
+    app = Flask("patience")
+    app.config.from_object(DefaultConfig)
+    app.config["DATABASE_URL"] = database_url()
+    app.config.update(config or {})
+    init_db(app)
+    api = Api(app)
+    for blueprint in BLUEPRINTS:
+        api.register_blueprint(blueprint)
+    app.extensions["patience.api"] = api
+    return app
+
+
+def openapi_document(app: Flask | None = None) -> str:
+    """The OpenAPI document as committed in ``backend/openapi.json`` (sorted, indented)."""
+    app = app or create_app({"DATABASE_URL": "sqlite://"})
+    with app.app_context():
+        spec = app.extensions["patience.api"].spec.to_dict()
+    return json.dumps(spec, indent=2, sort_keys=True) + "\n"

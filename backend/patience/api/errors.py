@@ -1,0 +1,141 @@
+"""One error shape for every error: ``{"code", "status", "message", "reason", "errors"}``.
+
+Domain and engine errors are translated here, at the edge, and nowhere else; anything
+unexpected is logged and answered 500 in the same shape.
+"""
+
+from __future__ import annotations
+
+import http
+import logging
+from typing import Any
+
+from flask import Flask, Response, jsonify
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from patience.engine import (
+    CardError,
+    EngineError,
+    IllegalMove,
+    InvalidDeal,
+    InvalidMove,
+    InvalidOptions,
+    UnknownGame,
+)
+
+log = logging.getLogger(__name__)
+
+REASONS = {
+    400: "bad_request",
+    401: "unauthorized",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "body_too_large",
+    415: "unsupported_media_type",
+    422: "unprocessable",
+    500: "internal_error",
+}
+"""The default ``reason`` per status, when the error names none."""
+
+
+class ApiError(HTTPException):
+    """An HTTP error with a stable ``reason``, per-field ``errors`` and extra top-level fields.
+
+    >>> e = ApiError(404, "game_not_found", "no such game")
+    >>> e.code, e.name, e.reason
+    (404, 'Not Found', 'game_not_found')
+    """
+
+    def __init__(
+        self,
+        code: int,
+        reason: str,
+        message: str,
+        errors: dict[str, Any] | None = None,
+        *,
+        headers: dict[str, str] | None = None,
+        **extra: Any,
+    ) -> None:
+        super().__init__(description=message)
+        self.headers = headers or {}
+        self.code = code
+        self.reason = reason
+        self.message = message
+        self.errors = errors or {}
+        self.extra = extra
+
+    def get_headers(self, *args: Any, **kwargs: Any) -> list[tuple[str, str]]:
+        return [*super().get_headers(*args, **kwargs), *self.headers.items()]
+
+
+ENGINE_STATUS: tuple[tuple[type[EngineError], int], ...] = (
+    (InvalidMove, 400),
+    (IllegalMove, 422),
+    (InvalidOptions, 400),
+    (UnknownGame, 400),
+    (InvalidDeal, 400),
+    (CardError, 400),
+    (EngineError, 400),
+)
+"""HTTP status by engine error class, most specific first."""
+
+
+def from_engine(exc: EngineError) -> ApiError:
+    """The API error for an engine error (its reason, message and details).
+
+    >>> from patience.engine import IllegalMove
+    >>> e = from_engine(IllegalMove("too many", reason="too_many_cards", max=3))
+    >>> e.code, e.reason, e.errors
+    (422, 'too_many_cards', {'max': 3})
+    """
+    code = next(status for cls, status in ENGINE_STATUS if isinstance(exc, cls))
+    return ApiError(code, exc.reason, exc.message, dict(exc.details))
+
+
+def error_payload(error: HTTPException) -> dict[str, Any]:
+    """The JSON body for any HTTP error."""
+    code = error.code or 500
+    if isinstance(error, ApiError):
+        reason, message, errors, extra = error.reason, error.message, error.errors, error.extra
+    else:
+        data = getattr(error, "data", None) or {}
+        reason = REASONS.get(code) or http.HTTPStatus(code).phrase.lower().replace(" ", "_")
+        message = data.get("message") or error.description or http.HTTPStatus(code).phrase
+        errors, extra = data.get("errors") or data.get("messages") or {}, {}
+    return {
+        "code": code,
+        "status": http.HTTPStatus(code).phrase,
+        "message": message,
+        "reason": reason,
+        "errors": errors,
+        **extra,
+    }
+
+
+def handle_http_error(error: HTTPException) -> tuple[Response, int, dict[str, str]]:
+    """Flask handler: any HTTP error in the one shape (keeping headers such as ``Allow``)."""
+    headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+    return jsonify(error_payload(error)), error.code or 500, headers
+
+
+def handle_engine_error(error: EngineError) -> tuple[Response, int, dict[str, str]]:
+    """Flask handler: an engine error that escaped a route."""
+    return handle_http_error(from_engine(error))
+
+
+def handle_unexpected(error: Exception) -> tuple[Response, int, dict[str, str]]:
+    """Flask handler: log anything unexpected and answer 500 in the same shape."""
+    log.exception("unhandled error", exc_info=error)
+    return handle_http_error(
+        ApiError(500, "internal_error", "the server hit an unexpected error")
+        if not isinstance(error, InternalServerError)
+        else error
+    )
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Install the handlers (called by the Api subclass)."""
+    app.register_error_handler(HTTPException, handle_http_error)
+    app.register_error_handler(EngineError, handle_engine_error)
+    app.register_error_handler(Exception, handle_unexpected)

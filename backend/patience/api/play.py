@@ -1,0 +1,316 @@
+"""Games as the API serves them: create, rebuild, view, act (move/undo/resign) and the clock.
+
+A game is stored as its deal, options and move line; the engine game is rebuilt by replaying
+the line and merging the stored seen cards. Each accepted action is one transaction: a
+conditional ``UPDATE games ... WHERE version = :base`` (two concurrent actions cannot both
+apply) and one ``actions`` row holding the request's fingerprint and the response, so that a
+retried request gets the stored response instead of a second move.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import secrets
+import uuid
+from typing import Any, Literal
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from patience.api.errors import ApiError
+from patience.engine import Game, IllegalMove, new_game
+from patience.engine.deal import MAX_DEAL
+from patience.store import Action, GameRecord, Player
+from patience.store.queries import bump_deal_stat, personal_best, record_win
+
+Json = dict[str, Any]
+Kind = Literal["move", "undo", "resign"]
+
+
+def iso(when: dt.datetime | None) -> str | None:
+    """RFC 3339 text for a timestamp (``None`` stays ``None``)."""
+    return None if when is None else when.isoformat().replace("+00:00", "Z")
+
+
+def random_deal() -> int:
+    """A deal number 1 … 2^32−1 from a cryptographic source."""
+    return secrets.randbelow(MAX_DEAL) + 1
+
+
+def fingerprint(kind: str, body: Json) -> str:
+    """What a request asks for, independent of its base version: kind + canonical JSON.
+
+    >>> fingerprint("move", {"version": 3, "move": {"type": "draw"}}) == fingerprint(
+    ...     "move", {"move": {"type": "draw"}, "version": 4})
+    True
+    """
+    rest = {k: v for k, v in body.items() if k != "version"}
+    canonical = json.dumps([kind, rest], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+def load_record(session: Session, player: Player, game_id: str) -> GameRecord:
+    """The player's game ``game_id``; 404 ``game_not_found`` for unknown or not-yours games."""
+    record = session.get(GameRecord, game_id, populate_existing=True)
+    if record is None or record.player_id != player.id:
+        raise ApiError(404, "game_not_found", "there is no such game")
+    return record
+
+
+def rebuild(record: GameRecord) -> Game[Any, Any]:
+    """The engine game for a stored record: the deal, the move line replayed, seen cards merged."""
+    game = new_game(record.game, deal=record.deal, options=record.options)
+    for move in record.line:
+        game.play(move)
+    game.add_seen(record.seen)
+    return game
+
+
+def elapsed_ms(record: GameRecord, now: dt.datetime) -> int:
+    """Clock time: what was accumulated, plus the running stretch while the clock runs."""
+    if record.running_since is None:
+        return record.elapsed_ms
+    stretch = (now - record.running_since) // dt.timedelta(milliseconds=1)
+    return record.elapsed_ms + max(0, stretch)
+
+
+def game_view(record: GameRecord, game: Game[Any, Any], now: dt.datetime) -> Json:
+    """The GameView of API.md: only the engine's public view, never its position."""
+    view = game.view()
+    playing = record.status == "playing"
+    return {
+        "id": record.id,
+        "game": record.game,
+        "ruleset": record.ruleset,
+        "options": record.options,
+        "deal": record.deal,
+        "deal_id": f"{record.game}-{record.deal}",
+        "status": record.status,
+        "version": record.version,
+        "moves": len(record.line),
+        "undos": record.undos,
+        "hints": record.hints,
+        "elapsed_ms": elapsed_ms(record, now),
+        "clock_running": record.running_since is not None,
+        "board": view["board"],
+        "legal_moves": game.legal_moves() if playing else [],
+        "notices": view["notices"] if playing else [],
+        "result": record.result,
+        "created_at": iso(record.created_at),
+        "finished_at": iso(record.finished_at),
+    }
+
+
+def current_view(session: Session, player: Player, game_id: str, now: dt.datetime) -> Json:
+    """The GameView of the player's game as stored now."""
+    record = load_record(session, player, game_id)
+    return game_view(record, rebuild(record), now)
+
+
+# -- creating ----------------------------------------------------------------------------------
+
+
+def create_game(
+    session: Session,
+    player: Player,
+    name: str,
+    deal: int | None,
+    options: Json | None,
+    now: dt.datetime,
+) -> Json:
+    """Start a game (the clock starts running); return its GameView."""
+    number = random_deal() if deal is None else deal
+    game = new_game(name, deal=number, options=options)
+    record = GameRecord(
+        id=uuid.uuid4().hex,
+        player_id=player.id,
+        game=name,
+        ruleset=game.ruleset,
+        options=dict(game.options),
+        deal=number,
+        version=0,
+        line=[],
+        seen=game.seen,
+        moves_made=0,
+        undos=0,
+        hints=0,
+        elapsed_ms=0,
+        running_since=now,
+        status="playing",
+        created_at=now,
+        updated_at=now,
+    )
+    session.add(record)
+    session.commit()
+    return game_view(record, game, now)
+
+
+# -- acting ------------------------------------------------------------------------------------
+
+
+def act(
+    session: Session,
+    player: Player,
+    game_id: str,
+    kind: Kind,
+    base: int,
+    body: Json,
+    now: dt.datetime,
+) -> Json:
+    """Apply one action on version ``base`` in one transaction; return the response body.
+
+    A stale ``base`` answers the stored response when this very request already advanced it
+    (a retry), and 409 ``version_conflict`` otherwise.
+    """
+    record = load_record(session, player, game_id)
+    print_ = fingerprint(kind, body)
+    if base != record.version:
+        return _retried(session, record, base, print_, now)
+    game = rebuild(record)
+    events = _apply(game, record, kind, body)
+    status = "resigned" if kind == "resign" else game.status
+    values: Json = {
+        "version": base + 1,
+        "line": game.moves,
+        "seen": game.seen,
+        "moves_made": record.moves_made + (kind == "move"),
+        "undos": record.undos + (kind == "undo"),
+        "status": status,
+        "updated_at": now,
+    }
+    if status != "playing":
+        values |= _finish(session, record, game, status, now)
+    elif record.running_since is None:
+        values["running_since"] = now  # playing resumes a paused clock
+    first_move = kind == "move" and record.moves_made == 0
+    updated = session.execute(
+        update(GameRecord)
+        .where(GameRecord.id == record.id, GameRecord.version == base)
+        .values(**values)
+        .execution_options(synchronize_session=False)
+    )
+    if updated.rowcount != 1:  # type: ignore[attr-defined]
+        session.rollback()
+        return _retried(session, load_record(session, player, game_id), base, print_, now)
+    session.refresh(record)
+    if first_move:
+        bump_deal_stat(session, record.game, record.ruleset, record.deal, plays=1)
+    if status == "won":
+        record_win(session, record, len(record.line), now)
+        bump_deal_stat(session, record.game, record.ruleset, record.deal, wins=1)
+    response = game_view(record, game, now)
+    if kind == "move":
+        response["events"] = events
+    session.add(
+        Action(
+            game_id=record.id,
+            kind=kind,
+            base_version=base,
+            version=base + 1,
+            fingerprint=print_,
+            response=response,
+            created_at=now,
+        )
+    )
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        return _retried(session, load_record(session, player, game_id), base, print_, now)
+    return response
+
+
+def _apply(game: Game[Any, Any], record: GameRecord, kind: Kind, body: Json) -> list[Json]:
+    """Run the action on the engine game (raising the engine's errors); return its events."""
+    if kind == "move":
+        if record.status != "playing":
+            game.parse_move(body["move"])  # a malformed move is 400 before game_over
+            raise IllegalMove("the game is over", reason="game_over")
+        return game.play(body["move"])
+    if record.status != "playing":
+        raise IllegalMove("the game is over", reason="game_over")
+    if kind == "undo":
+        game.undo()
+    return []
+
+
+def _finish(
+    session: Session, record: GameRecord, game: Game[Any, Any], status: str, now: dt.datetime
+) -> Json:
+    """Column values for a game that just ended: stop the clock, fix the result."""
+    elapsed = elapsed_ms(record, now)
+    moves = len(game.moves)
+    best = personal_best(session, record.player_id, record.game, record.ruleset, record.deal)
+    previous = None if best is None else best.moves
+    improved = status == "won" and (previous is None or moves < previous)
+    return {
+        "elapsed_ms": elapsed,
+        "running_since": None,
+        "finished_at": now,
+        "result": {
+            "moves": moves,
+            "elapsed_ms": elapsed,
+            "undos": record.undos,
+            "hints": record.hints,
+            "removed": game.progress(),
+            "personal_best": {"previous": previous, "improved": improved},
+        },
+    }
+
+
+def _retried(
+    session: Session, record: GameRecord, base: int, print_: str, now: dt.datetime
+) -> Json:
+    """The stored response of the action that advanced ``base``, when it was this request."""
+    action = session.scalars(
+        select(Action).where(Action.game_id == record.id, Action.base_version == base)
+    ).first()
+    if action is not None and action.fingerprint == print_:
+        return dict(action.response)
+    raise ApiError(
+        409,
+        "version_conflict",
+        f"the game is at version {record.version}, not {base}",
+        game=game_view(record, rebuild(record), now),
+    )
+
+
+# -- the clock ---------------------------------------------------------------------------------
+
+
+def set_clock(
+    session: Session, player: Player, game_id: str, running: bool, now: dt.datetime
+) -> Json:
+    """Pause or resume the clock of a game in play (no version change); return its GameView."""
+    for _ in range(5):
+        record = load_record(session, player, game_id)
+        if record.status != "playing" or running == (record.running_since is not None):
+            return game_view(record, rebuild(record), now)
+        values: Json = (
+            {"running_since": now}
+            if running
+            else {"running_since": None, "elapsed_ms": elapsed_ms(record, now)}
+        )
+        same_clock = (
+            GameRecord.running_since.is_(None)
+            if record.running_since is None
+            else GameRecord.running_since == record.running_since
+        )
+        updated = session.execute(
+            update(GameRecord)
+            .where(GameRecord.id == game_id, GameRecord.version == record.version, same_clock)
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
+        if updated.rowcount == 1:  # type: ignore[attr-defined]
+            session.commit()
+            session.refresh(record)
+            return game_view(record, rebuild(record), now)
+        session.rollback()
+    raise ApiError(409, "version_conflict", "the game changed meanwhile; try again")

@@ -1,0 +1,78 @@
+"""Deals: plays and wins per deal, and the leaderboard of verified wins."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from patience.api.db import get_session
+from patience.api.errors import ApiError
+from patience.api.play import iso
+from patience.api.resources.deals.schemas import (
+    DealQuerySchema,
+    DealSchema,
+    LeaderboardQuerySchema,
+    LeaderboardSchema,
+)
+from patience.api.rulesets import default_ruleset, rulesets
+from patience.api.smorest import Blueprint
+from patience.engine.deal import check_deal_number
+from patience.store.queries import deal_stat, leaderboard
+
+blp = Blueprint("deals", __name__, url_prefix="/api/v1/deals", description="Deals")
+
+
+def _deal(game: str, number: int, query: dict[str, Any]) -> tuple[int, str]:
+    """The checked deal number and ruleset (400 for an unknown game, deal or ruleset)."""
+    number = check_deal_number(number)
+    ruleset = query.get("ruleset") or default_ruleset(game)
+    if ruleset not in rulesets(game):
+        raise ApiError(
+            400,
+            "unknown_ruleset",
+            f"unknown ruleset {ruleset!r} for {game}",
+            {"ruleset": [f"one of {', '.join(rulesets(game))}"]},
+        )
+    return number, ruleset
+
+
+@blp.route("/<game>/<int:number>", methods=["GET"])
+@blp.arguments(DealQuerySchema, location="query")
+@blp.response(200, DealSchema)
+@blp.errors(400, 404)
+def get_deal(query: dict[str, Any], game: str, number: int) -> dict[str, Any]:
+    """A deal: its ruleset, plays and wins (winnable and difficulty: unknown for now)."""
+    number, ruleset = _deal(game, number, query)
+    stat = deal_stat(get_session(), game, ruleset, number)
+    return {
+        "deal_id": f"{game}-{number}",
+        "game": game,
+        "number": number,
+        "ruleset": ruleset,
+        "winnable": None,
+        "difficulty": None,
+        "plays": stat.plays if stat else 0,
+        "wins": stat.wins if stat else 0,
+    }
+
+
+@blp.route("/<game>/<int:number>/leaderboard", methods=["GET"])
+@blp.arguments(LeaderboardQuerySchema, location="query")
+@blp.response(200, LeaderboardSchema)
+@blp.errors(400, 404)
+def get_leaderboard(query: dict[str, Any], game: str, number: int) -> dict[str, Any]:
+    """Each player's best verified win on the deal, best first."""
+    number, ruleset = _deal(game, number, query)
+    rows = leaderboard(get_session(), game, ruleset, number, query["limit"])
+    entries = [
+        {
+            "rank": rank,
+            "player": name,
+            "moves": best.moves,
+            "elapsed_ms": best.elapsed_ms,
+            "hints": best.hints,
+            "undos": best.undos,
+            "finished_at": iso(best.finished_at),
+        }
+        for rank, (best, name) in enumerate(rows, start=1)
+    ]
+    return {"deal_id": f"{game}-{number}", "ruleset": ruleset, "entries": entries}

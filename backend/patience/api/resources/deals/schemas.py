@@ -1,0 +1,52 @@
+"""Schemas of the deals resource."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+
+from patience.api.smorest import Schema
+
+
+class DealQuerySchema(Schema):
+    """``GET /deals/<game>/<number>`` query."""
+
+    ruleset = ma.fields.String(metadata={"description": "Default: the game's default ruleset"})
+
+
+class LeaderboardQuerySchema(DealQuerySchema):
+    """``GET /deals/<game>/<number>/leaderboard`` query."""
+
+    limit = ma.fields.Integer(load_default=20, validate=ma.validate.Range(min=1, max=100))
+
+
+class DealSchema(Schema):
+    """A deal and how often it was played and won."""
+
+    deal_id = ma.fields.String(required=True)
+    game = ma.fields.String(required=True)
+    number = ma.fields.Integer(required=True)
+    ruleset = ma.fields.String(required=True)
+    winnable = ma.fields.Boolean(required=True, allow_none=True)
+    difficulty = ma.fields.String(required=True, allow_none=True)
+    plays = ma.fields.Integer(required=True)
+    wins = ma.fields.Integer(required=True)
+
+
+class EntrySchema(Schema):
+    """One player's best on the deal."""
+
+    rank = ma.fields.Integer(required=True)
+    player = ma.fields.String(required=True)
+    moves = ma.fields.Integer(required=True)
+    elapsed_ms = ma.fields.Integer(required=True)
+    hints = ma.fields.Integer(required=True)
+    undos = ma.fields.Integer(required=True)
+    finished_at = ma.fields.String(required=True, metadata={"format": "date-time"})
+
+
+class LeaderboardSchema(Schema):
+    """Verified wins on a deal: fewest moves, then shortest time, then earliest."""
+
+    deal_id = ma.fields.String(required=True)
+    ruleset = ma.fields.String(required=True)
+    entries = ma.fields.List(ma.fields.Nested(EntrySchema), required=True)

@@ -1,0 +1,132 @@
+"""Games: the catalog, starting a game, reading it, and the actions on it."""
+
+from __future__ import annotations
+
+import re
+
+from flask import request
+
+from patience.api.auth import current_player
+from patience.api.db import get_session
+from patience.api.errors import ApiError
+from patience.api.play import Json, Kind, act, create_game, current_view, set_clock
+from patience.api.resources.games.schemas import (
+    CatalogSchema,
+    ClockSchema,
+    GameViewSchema,
+    MoveResultSchema,
+    MoveSchema,
+    NewGameSchema,
+    VersionSchema,
+)
+from patience.api.rulesets import game_catalog
+from patience.api.smorest import Blueprint
+from patience.store import utcnow
+
+blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games")
+
+ETAG_HEADER = {"ETag": {"description": 'The game\'s version, as "N"', "schema": {"type": "string"}}}
+IF_MATCH = re.compile(r'^\s*(?:W/)?"?(\d{1,9})"?\s*$')
+
+
+def _with_etag(view: Json, status: int = 200, **headers: str) -> tuple[Json, int, dict[str, str]]:
+    return view, status, {"ETag": f'"{view["version"]}"', **headers}
+
+
+def _base_version(body: Json) -> int:
+    """The version an action is based on: the body's ``version``, else ``If-Match``."""
+    if "version" in body:
+        version: int = body["version"]
+        return version
+    header = request.headers.get("If-Match")
+    if header is None:
+        raise ApiError(
+            400,
+            "version_required",
+            'send the version in the body or as If-Match: "N"',
+            {"version": ["Missing data for required field."]},
+        )
+    match = IF_MATCH.match(header)
+    if match is None:
+        raise ApiError(400, "invalid_version", 'If-Match must be "N"', {"If-Match": [header]})
+    return int(match.group(1))
+
+
+def _act(game_id: str, kind: Kind, body: Json) -> tuple[Json, int, dict[str, str]]:
+    base = _base_version(body)
+    return _with_etag(act(get_session(), current_player(), game_id, kind, base, body, utcnow()))
+
+
+@blp.route("/catalog", methods=["GET"])
+@blp.response(200, CatalogSchema)
+def get_catalog() -> Json:
+    """The games, their options (defaults, allowed values) and rulesets."""
+    return {"games": game_catalog()}
+
+
+@blp.route("", methods=["POST"])
+@blp.auth_required
+@blp.arguments(NewGameSchema)
+@blp.response(201, GameViewSchema, headers=ETAG_HEADER)
+@blp.errors(400, 413, 415)
+def post_game(body: Json) -> tuple[Json, int, dict[str, str]]:
+    """Start a game on a deal (a random one without ``deal``); the clock starts running."""
+    view = create_game(
+        get_session(),
+        current_player(),
+        body["game"],
+        body.get("deal"),
+        body.get("options"),
+        utcnow(),
+    )
+    return _with_etag(view, 201, Location=f"/api/v1/games/{view['id']}")
+
+
+@blp.route("/<game_id>", methods=["GET"])
+@blp.auth_required
+@blp.response(200, GameViewSchema, headers=ETAG_HEADER)
+@blp.errors(404)
+def get_game(game_id: str) -> tuple[Json, int, dict[str, str]]:
+    """The player's game."""
+    return _with_etag(current_view(get_session(), current_player(), game_id, utcnow()))
+
+
+@blp.route("/<game_id>/moves", methods=["POST"])
+@blp.auth_required
+@blp.arguments(MoveSchema)
+@blp.response(200, MoveResultSchema, headers=ETAG_HEADER)
+@blp.errors(400, 404, 409, 413, 415, 422)
+def post_move(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
+    """Play a move on a version; the answer carries the move's ``events``."""
+    return _act(game_id, "move", body)
+
+
+@blp.route("/<game_id>/undo", methods=["POST"])
+@blp.auth_required
+@blp.arguments(VersionSchema, required=False)
+@blp.response(200, GameViewSchema, headers=ETAG_HEADER)
+@blp.errors(400, 404, 409, 413, 415, 422)
+def post_undo(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
+    """Take back the last move (422 ``nothing_to_undo``)."""
+    return _act(game_id, "undo", body)
+
+
+@blp.route("/<game_id>/resign", methods=["POST"])
+@blp.auth_required
+@blp.arguments(VersionSchema, required=False)
+@blp.response(200, GameViewSchema, headers=ETAG_HEADER)
+@blp.errors(400, 404, 409, 413, 415, 422)
+def post_resign(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
+    """Give up the game (status ``resigned``; the clock stops)."""
+    return _act(game_id, "resign", body)
+
+
+@blp.route("/<game_id>/clock", methods=["POST"])
+@blp.auth_required
+@blp.arguments(ClockSchema)
+@blp.response(200, GameViewSchema, headers=ETAG_HEADER)
+@blp.errors(400, 404, 409, 413, 415)
+def post_clock(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
+    """Pause or resume the clock (no version needed; the version does not change)."""
+    view = set_clock(get_session(), current_player(), game_id, body["running"], utcnow())
+    return _with_etag(view)

@@ -1,0 +1,130 @@
+"""Schemas of the games resource: the catalog, GameView and the action bodies."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+
+from patience.api.smorest import Schema, StrictBoolean
+
+MAX_VERSION = 2**31 - 1
+
+Timestamp = ma.fields.String
+"""Timestamps are RFC 3339 text (already formatted by :mod:`patience.api.play`)."""
+
+
+class OptionSchema(Schema):
+    """One option of a game."""
+
+    name = ma.fields.String(required=True)
+    default = ma.fields.Raw(required=True)
+    allowed = ma.fields.List(ma.fields.Raw(), required=True)
+    in_ruleset = ma.fields.Boolean(required=True)
+    description = ma.fields.String(required=True)
+
+
+class CatalogGameSchema(Schema):
+    """One game, its options and rulesets."""
+
+    game = ma.fields.String(required=True)
+    options = ma.fields.List(ma.fields.Nested(OptionSchema), required=True)
+    rulesets = ma.fields.List(ma.fields.String(), required=True)
+    default_ruleset = ma.fields.String(required=True)
+
+
+class CatalogSchema(Schema):
+    """Every game the server offers."""
+
+    games = ma.fields.List(ma.fields.Nested(CatalogGameSchema), required=True)
+
+
+class NewGameSchema(Schema):
+    """``POST /games`` body."""
+
+    game = ma.fields.String(
+        required=True, metadata={"description": "pyramid, gaps or forty-thieves"}
+    )
+    deal = ma.fields.Integer(
+        strict=True, metadata={"description": "Deal number 1 … 2^32−1 (random when absent)"}
+    )
+    options = ma.fields.Dict(
+        keys=ma.fields.String(), metadata={"description": "Options of the game (see catalog)"}
+    )
+
+
+class PersonalBestSchema(Schema):
+    """How a result compares with the player's best on the deal."""
+
+    previous = ma.fields.Integer(required=True, allow_none=True)
+    improved = ma.fields.Boolean(required=True)
+
+
+class ResultSchema(Schema):
+    """The result of a finished game."""
+
+    moves = ma.fields.Integer(required=True)
+    elapsed_ms = ma.fields.Integer(required=True)
+    undos = ma.fields.Integer(required=True)
+    hints = ma.fields.Integer(required=True)
+    removed = ma.fields.Integer(required=True)
+    personal_best = ma.fields.Nested(PersonalBestSchema, required=True)
+
+
+class GameViewSchema(Schema):
+    """A game as its player sees it (no unseen card, ever)."""
+
+    id = ma.fields.String(required=True)
+    game = ma.fields.String(required=True)
+    ruleset = ma.fields.String(required=True)
+    options = ma.fields.Dict(required=True)
+    deal = ma.fields.Integer(required=True)
+    deal_id = ma.fields.String(required=True, metadata={"example": "pyramid-8153"})
+    status = ma.fields.String(
+        required=True, validate=ma.validate.OneOf(["playing", "won", "resigned"])
+    )
+    version = ma.fields.Integer(required=True)
+    moves = ma.fields.Integer(required=True, metadata={"description": "Length of the move line"})
+    undos = ma.fields.Integer(required=True)
+    hints = ma.fields.Integer(required=True)
+    elapsed_ms = ma.fields.Integer(required=True)
+    clock_running = ma.fields.Boolean(required=True)
+    board = ma.fields.Dict(required=True, metadata={"description": "The public board, per game"})
+    legal_moves = ma.fields.List(ma.fields.Dict(), required=True)
+    notices = ma.fields.List(ma.fields.String(), required=True)
+    result = ma.fields.Nested(ResultSchema, required=True, allow_none=True)
+    created_at = Timestamp(required=True, metadata={"format": "date-time"})
+    finished_at = Timestamp(required=True, allow_none=True, metadata={"format": "date-time"})
+
+
+class MoveResultSchema(GameViewSchema):
+    """A GameView after a move, with what the move did."""
+
+    events = ma.fields.List(ma.fields.Dict(), required=True)
+
+
+class VersionSchema(Schema):
+    """Body of an action on a version (or send ``If-Match: "N"`` instead)."""
+
+    version = ma.fields.Integer(
+        strict=True,
+        validate=ma.validate.Range(min=0, max=MAX_VERSION),
+        metadata={"description": "The version the action is based on"},
+    )
+
+
+class MoveSchema(VersionSchema):
+    """``POST /games/<id>/moves`` body."""
+
+    move = ma.fields.Raw(
+        required=True,
+        allow_none=True,
+        metadata={
+            "type": "object",
+            "description": "A move in the game's format (checked by the game: 400 invalid_move)",
+        },
+    )
+
+
+class ClockSchema(Schema):
+    """``POST /games/<id>/clock`` body."""
+
+    running = StrictBoolean(required=True)

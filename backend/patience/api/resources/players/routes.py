@@ -1,0 +1,82 @@
+"""Players: sign up (a bearer token), profile and statistics, personal bests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from patience.api.auth import current_player
+from patience.api.db import get_session
+from patience.api.play import iso
+from patience.api.resources.players.schemas import (
+    BestsQuerySchema,
+    BestsSchema,
+    NewPlayerSchema,
+    PlayerCreatedSchema,
+    PlayerPatchSchema,
+    PlayerSchema,
+)
+from patience.api.smorest import Blueprint
+from patience.engine import GAMES
+from patience.store import Player, utcnow
+from patience.store.queries import new_player, personal_bests, player_stats
+
+blp = Blueprint("players", __name__, url_prefix="/api/v1/players", description="Players")
+
+
+def _profile(player: Player) -> dict[str, Any]:
+    stats = player_stats(get_session(), player.id, GAMES)
+    return {"id": player.id, "name": player.name, "stats": stats}
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(NewPlayerSchema)
+@blp.response(201, PlayerCreatedSchema)
+@blp.errors(400, 413, 415)
+def create_player(body: dict[str, Any]) -> dict[str, Any]:
+    """Sign up: a new player and the bearer token for every later call."""
+    player, token = new_player(get_session(), body.get("name"), utcnow())
+    return {"id": player.id, "name": player.name, "token": token}
+
+
+@blp.route("/me", methods=["GET"])
+@blp.auth_required
+@blp.response(200, PlayerSchema)
+def get_me() -> dict[str, Any]:
+    """The current player with statistics per game."""
+    return _profile(current_player())
+
+
+@blp.route("/me", methods=["PATCH"])
+@blp.auth_required
+@blp.arguments(PlayerPatchSchema)
+@blp.response(200, PlayerSchema)
+@blp.errors(400, 413, 415)
+def patch_me(body: dict[str, Any]) -> dict[str, Any]:
+    """Rename the current player."""
+    player = current_player()
+    player.name = body["name"]
+    get_session().commit()
+    return _profile(player)
+
+
+@blp.route("/me/bests", methods=["GET"])
+@blp.auth_required
+@blp.arguments(BestsQuerySchema, location="query")
+@blp.response(200, BestsSchema)
+@blp.errors(400)
+def get_bests(query: dict[str, Any]) -> dict[str, Any]:
+    """The current player's personal bests, newest first."""
+    page = query["page"]
+    rows, pages = personal_bests(get_session(), current_player().id, query.get("game"), page)
+    items = [
+        {
+            "deal_id": f"{b.game}-{b.deal}",
+            "game": b.game,
+            "ruleset": b.ruleset,
+            "moves": b.moves,
+            "elapsed_ms": b.elapsed_ms,
+            "finished_at": iso(b.finished_at),
+        }
+        for b in rows
+    ]
+    return {"items": items, "page": page, "pages": pages}

@@ -1,0 +1,175 @@
+"""The one place that customises flask-smorest: Api, Blueprint, Schema and the arguments parser.
+
+Every resource inherits the same conventions from here: the error shape and its documentation,
+400 (not 422) for bodies that fail validation, 415 for non-JSON bodies, and bearer-token auth.
+"""
+
+from __future__ import annotations
+
+import functools
+import http
+import json
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeVar, cast
+
+import flask
+import flask_smorest
+import marshmallow as ma
+from webargs import core
+from webargs.flaskparser import FlaskParser
+
+from patience.api.errors import ApiError, register_error_handlers
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+BEARER = "bearerAuth"
+
+
+class Schema(ma.Schema):
+    """Base schema: unknown fields are rejected (and documented as such)."""
+
+    class Meta:
+        unknown = ma.RAISE
+
+
+class StrictBoolean(ma.fields.Boolean):
+    """A JSON boolean only (not ``1``, ``"yes"`` or ``"true"``)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
+class ErrorSchema(Schema):
+    """Every error response."""
+
+    code = ma.fields.Integer(required=True, metadata={"description": "HTTP status code"})
+    status = ma.fields.String(required=True, metadata={"description": "HTTP status phrase"})
+    message = ma.fields.String(required=True, metadata={"description": "A short English sentence"})
+    reason = ma.fields.String(
+        required=True, metadata={"description": "Stable snake_case machine code"}
+    )
+    errors = ma.fields.Dict(
+        required=True, metadata={"description": "Per-field details ({} when none)"}
+    )
+    game = ma.fields.Dict(
+        metadata={"description": "The current GameView (409 version_conflict only)"}
+    )
+
+
+class Parser(FlaskParser):
+    """webargs parser: 400 for validation errors, ``invalid_json``, 415 for non-JSON bodies."""
+
+    DEFAULT_VALIDATION_STATUS = 400
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Unknown query parameters are rejected like unknown body fields.
+        self.DEFAULT_UNKNOWN_BY_LOCATION = {
+            **FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION,
+            "query": ma.RAISE,
+        }
+
+    def _raw_load_json(self, req: flask.Request) -> Any:
+        body = req.get_data(cache=True)
+        if not body:
+            return {}
+        if not core.is_json(req.mimetype):
+            raise ApiError(415, "unsupported_media_type", "the body must be application/json")
+        return core.parse_json(body)
+
+    def _handle_invalid_json_error(
+        self,
+        error: json.JSONDecodeError | UnicodeDecodeError,
+        req: flask.Request,
+        *args: Any,
+        **kwargs: Any,
+    ) -> NoReturn:
+        raise ApiError(400, "invalid_json", "the body is not valid JSON")
+
+    def handle_error(
+        self,
+        error: ma.ValidationError,
+        req: flask.Request,
+        schema: ma.Schema,
+        *,
+        error_status_code: int | None,
+        error_headers: Any,
+    ) -> NoReturn:
+        messages = error.normalized_messages()  # type: ignore[no-untyped-call]
+        # One location per schema: report the fields themselves, not {"json": {...}}.
+        if len(messages) == 1 and isinstance(next(iter(messages.values())), dict):
+            messages = next(iter(messages.values()))
+        raise ApiError(400, "invalid_request", "the request failed validation", messages)
+
+
+class Blueprint(flask_smorest.Blueprint):
+    """Blueprint with bearer-token auth and documented error responses."""
+
+    ARGUMENTS_PARSER = Parser()
+
+    # Typed views of flask-smorest's decorators (the library ships no type information).
+
+    def route(self, rule: str, **options: Any) -> Callable[[F], F]:
+        """Register a view (see :meth:`flask_smorest.Blueprint.route`)."""
+        return cast(Callable[[F], F], super().route(rule, **options))
+
+    def arguments(self, schema: Any, **kwargs: Any) -> Callable[[F], F]:
+        """Parse and validate the request (see :meth:`flask_smorest.Blueprint.arguments`)."""
+        return cast(Callable[[F], F], super().arguments(schema, **kwargs))
+
+    def response(self, status_code: int, schema: Any = None, **kwargs: Any) -> Callable[[F], F]:
+        """Serialise the response (see :meth:`flask_smorest.Blueprint.response`)."""
+        return cast(Callable[[F], F], super().response(status_code, schema, **kwargs))
+
+    def alt_response(self, status_code: int, **kwargs: Any) -> Callable[[F], F]:
+        """Document another response (see :meth:`flask_smorest.Blueprint.alt_response`)."""
+        return cast(Callable[[F], F], super().alt_response(status_code, **kwargs))
+
+    def doc(self, **kwargs: Any) -> Callable[[F], F]:
+        """Add OpenAPI documentation (see :meth:`flask_smorest.Blueprint.doc`)."""
+        return cast(Callable[[F], F], super().doc(**kwargs))
+
+    def errors(self, *codes: int) -> Callable[[F], F]:
+        """Document error responses (the one error shape) for ``codes``."""
+
+        def decorator(func: F) -> F:
+            for code in codes:
+                func = self.alt_response(code, response=_status_name(code))(func)
+            return func
+
+        return decorator
+
+    def auth_required(self, func: F) -> F:
+        """Require a bearer token, checked before anything else (put it right under ``route``).
+
+        The player is available as :func:`patience.api.auth.current_player`.
+        """
+        from patience.api.auth import authenticate
+
+        @functools.wraps(func)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            authenticate()
+            return func(*args, **kwargs)
+
+        return self.errors(401)(self.doc(security=[{BEARER: []}])(cast(F, wrapper)))
+
+
+def _status_name(code: int) -> str:
+    return http.HTTPStatus(code).name
+
+
+class Api(flask_smorest.Api):
+    """Api with the error shape of :mod:`patience.api.errors` and a bearer security scheme."""
+
+    ERROR_SCHEMA = ErrorSchema
+
+    def _register_error_handlers(self) -> None:
+        register_error_handlers(self._app)
+
+    def init_app(self, app: flask.Flask, *args: Any, **kwargs: Any) -> None:
+        super().init_app(app, *args, **kwargs)
+        self.spec.components.security_scheme(
+            BEARER, {"type": "http", "scheme": "bearer", "description": "POST /players token"}
+        )

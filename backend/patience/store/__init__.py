@@ -1,0 +1,31 @@
+"""Persistence: SQLAlchemy 2 models, engines and sessions, and the queries the API needs.
+
+Plain SQLAlchemy (no Flask) so that the API, the worker and the CLI share it.
+"""
+
+from patience.store.db import database_url, default_database_url, make_engine, session_factory
+from patience.store.models import (
+    Action,
+    Base,
+    DealStat,
+    GameRecord,
+    PersonalBest,
+    Player,
+    Win,
+    utcnow,
+)
+
+__all__ = [
+    "Action",
+    "Base",
+    "DealStat",
+    "GameRecord",
+    "PersonalBest",
+    "Player",
+    "Win",
+    "database_url",
+    "default_database_url",
+    "make_engine",
+    "session_factory",
+    "utcnow",
+]

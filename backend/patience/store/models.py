@@ -1,0 +1,180 @@
+"""The tables: players, games, actions, wins, personal bests and per-deal statistics.
+
+Typed SQLAlchemy 2 ORM (``DeclarativeBase``, ``Mapped``). Alembic migrations in ``migrations/``
+create these tables; the models are checked against them by a test.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    TypeDecorator,
+    UniqueConstraint,
+)
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def utcnow() -> dt.datetime:
+    """The current time, timezone-aware UTC."""
+    return dt.datetime.now(dt.UTC)
+
+
+class UTCDateTime(TypeDecorator[dt.datetime]):
+    """A timestamp that is always timezone-aware UTC in Python, on SQLite as on PostgreSQL."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: dt.datetime | None, dialect: Dialect) -> Any:
+        if value is None:
+            return None
+        value = value.astimezone(dt.UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> dt.datetime | None:
+        if value is None:
+            return None
+        assert isinstance(value, dt.datetime)
+        return value.replace(tzinfo=dt.UTC) if value.tzinfo is None else value.astimezone(dt.UTC)
+
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    """Declarative base with a constraint naming convention (stable migration names)."""
+
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map: ClassVar[dict[Any, Any]] = {
+        dt.datetime: UTCDateTime(),
+        dict[str, Any]: JSON,
+        list[Any]: JSON,
+    }
+
+
+class Player(Base):
+    """A player; the bearer token is stored only as its SHA-256 hex digest."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(24))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+
+class GameRecord(Base):
+    """A game: its deal, options and move line (the state is rebuilt by replaying the line).
+
+    The clock: ``elapsed_ms`` holds the time accumulated up to ``running_since``; while the
+    clock runs, the time since ``running_since`` is added on top.
+    """
+
+    __tablename__ = "games"
+    __table_args__ = (Index("ix_games_player_game", "player_id", "game", "created_at"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    ruleset: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]]
+    deal: Mapped[int] = mapped_column(BigInteger)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    line: Mapped[list[Any]]
+    seen: Mapped[list[Any]]
+    moves_made: Mapped[int] = mapped_column(Integer, default=0)
+    undos: Mapped[int] = mapped_column(Integer, default=0)
+    hints: Mapped[int] = mapped_column(Integer, default=0)
+    elapsed_ms: Mapped[int] = mapped_column(BigInteger, default=0)
+    running_since: Mapped[dt.datetime | None]
+    status: Mapped[str] = mapped_column(String(16), default="playing")
+    result: Mapped[dict[str, Any] | None]
+    created_at: Mapped[dt.datetime]
+    updated_at: Mapped[dt.datetime]
+    finished_at: Mapped[dt.datetime | None]
+
+
+class Action(Base):
+    """One accepted action: what was asked (fingerprint), on which version, and the answer.
+
+    A retried request (same fingerprint, same base version) gets ``response`` again.
+    """
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "base_version"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    kind: Mapped[str] = mapped_column(String(16))
+    base_version: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    response: Mapped[dict[str, Any]]
+    created_at: Mapped[dt.datetime]
+
+
+class Win(Base):
+    """A win that the server replayed and verified (the only source of bests and boards)."""
+
+    __tablename__ = "wins"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), unique=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    ruleset: Mapped[str] = mapped_column(String(64))
+    deal: Mapped[int] = mapped_column(BigInteger)
+    moves: Mapped[int] = mapped_column(Integer)
+    elapsed_ms: Mapped[int] = mapped_column(BigInteger)
+    undos: Mapped[int] = mapped_column(Integer)
+    hints: Mapped[int] = mapped_column(Integer)
+    finished_at: Mapped[dt.datetime]
+
+
+class PersonalBest(Base):
+    """A player's best win on one deal under one ruleset (fewest moves, then shortest time)."""
+
+    __tablename__ = "personal_bests"
+    __table_args__ = (
+        Index("ix_personal_bests_board", "game", "ruleset", "deal", "moves", "elapsed_ms"),
+    )
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(64), primary_key=True)
+    deal: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    win_id: Mapped[int] = mapped_column(ForeignKey("wins.id"))
+    moves: Mapped[int] = mapped_column(Integer)
+    elapsed_ms: Mapped[int] = mapped_column(BigInteger)
+    undos: Mapped[int] = mapped_column(Integer)
+    hints: Mapped[int] = mapped_column(Integer)
+    finished_at: Mapped[dt.datetime]
+
+
+class DealStat(Base):
+    """How often a deal was played (a move made) and won, per game and ruleset."""
+
+    __tablename__ = "deal_stats"
+
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(64), primary_key=True)
+    deal: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    plays: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)

@@ -1,0 +1,219 @@
+"""The few queries the API needs: players by token, statistics, bests, leaderboards, deals."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import math
+import secrets
+import uuid
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from patience.store.models import DealStat, GameRecord, PersonalBest, Player, Win
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 hex digest under which a bearer token is stored.
+
+    >>> hash_token("abc")[:16]
+    'ba7816bf8f01cfea'
+    """
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_player(session: Session, name: str | None, now: dt.datetime) -> tuple[Player, str]:
+    """A new player (default name from the id) and the bearer token, shown only once."""
+    token = secrets.token_urlsafe(32)
+    player_id = uuid.uuid4().hex
+    player = Player(
+        id=player_id,
+        name=name or f"Player {player_id[:6]}",
+        token_hash=hash_token(token),
+        created_at=now,
+    )
+    session.add(player)
+    session.commit()
+    return player, token
+
+
+def player_by_token(session: Session, token: str) -> Player | None:
+    """The player whose token this is, or ``None``."""
+    return session.scalars(select(Player).where(Player.token_hash == hash_token(token))).first()
+
+
+# -- statistics --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One game as statistics see it."""
+
+    game: str
+    status: str
+    moves_made: int
+
+
+def game_stats(games: Sequence[Outcome]) -> dict[str, Any]:
+    """Played, won, win rate and streaks for one kind of game, oldest game first.
+
+    A game counts as played once a move is made; it is lost when resigned or abandoned (still
+    playing with moves while a later game of the same kind exists). A game in progress does
+    not break a streak.
+
+    >>> W, L, P = (Outcome("pyramid", s, 1) for s in ("won", "resigned", "playing"))
+    >>> s = game_stats([W, W, L, W, P, W, P])
+    >>> s["played"], s["won"], s["current_streak"], s["best_streak"]
+    (7, 4, 1, 2)
+    """
+    played = won = streak = best = 0
+    for i, g in enumerate(games):
+        if g.status == "won":
+            played, won, streak = played + 1, won + 1, streak + 1
+            best = max(best, streak)
+        elif g.status == "resigned":
+            played, streak = played + 1, 0
+        elif g.moves_made > 0:
+            played += 1
+            if i < len(games) - 1:  # abandoned for a later game: lost
+                streak = 0
+    return {
+        "played": played,
+        "won": won,
+        "win_rate": round(won / played, 4) if played else 0.0,
+        "current_streak": streak,
+        "best_streak": best,
+    }
+
+
+def player_stats(session: Session, player_id: str, games: Iterable[str]) -> dict[str, Any]:
+    """:func:`game_stats` for each of ``games``."""
+    rows = session.execute(
+        select(GameRecord.game, GameRecord.status, GameRecord.moves_made)
+        .where(GameRecord.player_id == player_id)
+        .order_by(GameRecord.created_at, GameRecord.id)
+    ).all()
+    return {name: game_stats([Outcome(*row) for row in rows if row[0] == name]) for name in games}
+
+
+# -- bests, leaderboards, deals ----------------------------------------------------------------
+
+BESTS_PAGE_SIZE = 20
+
+
+def personal_bests(
+    session: Session, player_id: str, game: str | None, page: int
+) -> tuple[list[PersonalBest], int]:
+    """One page of a player's bests (newest first) and the number of pages (at least 1)."""
+    where = [PersonalBest.player_id == player_id]
+    if game is not None:
+        where.append(PersonalBest.game == game)
+    total = session.scalar(select(func.count()).select_from(PersonalBest).where(*where)) or 0
+    rows = session.scalars(
+        select(PersonalBest)
+        .where(*where)
+        .order_by(PersonalBest.finished_at.desc(), PersonalBest.deal)
+        .limit(BESTS_PAGE_SIZE)
+        .offset((page - 1) * BESTS_PAGE_SIZE)
+    ).all()
+    return list(rows), max(1, math.ceil(total / BESTS_PAGE_SIZE))
+
+
+def personal_best(
+    session: Session, player_id: str, game: str, ruleset: str, deal: int
+) -> PersonalBest | None:
+    """A player's best on one deal and ruleset, if any."""
+    return session.get(PersonalBest, (player_id, game, ruleset, deal))
+
+
+def leaderboard(
+    session: Session, game: str, ruleset: str, deal: int, limit: int
+) -> list[tuple[PersonalBest, str]]:
+    """Each player's best on a deal, fewest moves first, then shortest time, then earliest."""
+    rows = session.execute(
+        select(PersonalBest, Player.name)
+        .join(Player, Player.id == PersonalBest.player_id)
+        .where(
+            PersonalBest.game == game, PersonalBest.ruleset == ruleset, PersonalBest.deal == deal
+        )
+        .order_by(PersonalBest.moves, PersonalBest.elapsed_ms, PersonalBest.finished_at)
+        .limit(limit)
+    ).all()
+    return [(best, name) for best, name in rows]
+
+
+def deal_stat(session: Session, game: str, ruleset: str, deal: int) -> DealStat | None:
+    """Plays and wins of a deal, if it was ever played."""
+    return session.get(DealStat, (game, ruleset, deal))
+
+
+def bump_deal_stat(
+    session: Session, game: str, ruleset: str, deal: int, *, plays: int = 0, wins: int = 0
+) -> None:
+    """Add to a deal's counters atomically (an upsert on SQLite and PostgreSQL alike)."""
+    dialect = session.get_bind().dialect.name
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    stmt = insert(DealStat).values(game=game, ruleset=ruleset, deal=deal, plays=plays, wins=wins)
+    session.execute(
+        stmt.on_conflict_do_update(
+            index_elements=["game", "ruleset", "deal"],
+            set_={"plays": DealStat.plays + plays, "wins": DealStat.wins + wins},
+        )
+    )
+
+
+def record_win(session: Session, record: GameRecord, moves: int, finished_at: dt.datetime) -> Win:
+    """Store a verified win and update the player's best; return the win.
+
+    The caller reads the previous best first (for the result's ``personal_best``).
+    """
+    win = Win(
+        game_id=record.id,
+        player_id=record.player_id,
+        game=record.game,
+        ruleset=record.ruleset,
+        deal=record.deal,
+        moves=moves,
+        elapsed_ms=record.elapsed_ms,
+        undos=record.undos,
+        hints=record.hints,
+        finished_at=finished_at,
+    )
+    session.add(win)
+    session.flush()
+    values = {
+        "win_id": win.id,
+        "moves": win.moves,
+        "elapsed_ms": win.elapsed_ms,
+        "undos": win.undos,
+        "hints": win.hints,
+        "finished_at": finished_at,
+    }
+    best = personal_best(session, record.player_id, record.game, record.ruleset, record.deal)
+    if best is None:
+        session.add(
+            PersonalBest(
+                player_id=record.player_id,
+                game=record.game,
+                ruleset=record.ruleset,
+                deal=record.deal,
+                **values,
+            )
+        )
+    elif (win.moves, win.elapsed_ms) < (best.moves, best.elapsed_ms):
+        session.execute(
+            update(PersonalBest)
+            .where(
+                PersonalBest.player_id == best.player_id,
+                PersonalBest.game == best.game,
+                PersonalBest.ruleset == best.ruleset,
+                PersonalBest.deal == best.deal,
+            )
+            .values(**values)
+        )
+    return win

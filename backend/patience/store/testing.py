@@ -1,0 +1,51 @@
+"""Throwaway databases for test sessions (PostgreSQL and SQLite), shared by the test suites.
+
+PostgreSQL comes from ``PATIENCE_TEST_PG`` (default: the local server, user ``postgres``,
+database ``test``); each session creates ``patience_test_<pid>_<n>`` and drops it at the end.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+_counter = itertools.count()
+
+
+def admin_url() -> str:
+    """The PostgreSQL maintenance database used to create and drop test databases."""
+    return os.environ.get("PATIENCE_TEST_PG", ADMIN_URL)
+
+
+def postgres_available() -> bool:
+    """Whether the PostgreSQL server answers."""
+    try:
+        engine = create_engine(admin_url())
+        with engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+        engine.dispose()
+        return True
+    except Exception:
+        return False
+
+
+@contextmanager
+def postgres_database() -> Iterator[str]:
+    """Create a fresh, empty PostgreSQL database; yield its URL; drop it afterwards."""
+    name = f"patience_test_{os.getpid()}_{next(_counter)}"
+    admin = create_engine(admin_url(), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(admin_url()).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()

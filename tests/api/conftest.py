@@ -1,0 +1,130 @@
+"""Fixtures for the API tests: one migrated database per backend (SQLite and PostgreSQL) per
+session, an app on each, and a small client that signs players up."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from patience.api import create_app
+from patience.api.db import get_engine
+from patience.engine import new_game
+from patience.store.migrate import upgrade
+from patience.store.testing import postgres_available, postgres_database
+
+BACKENDS = ["sqlite", "postgresql"]
+
+
+def _require_postgres() -> None:
+    if not postgres_available():
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not reachable at 127.0.0.1:5432")
+        pytest.skip("PostgreSQL is not reachable")
+
+
+@pytest.fixture(scope="session")
+def sqlite_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'api.db'}"
+    upgrade(url)
+    return url
+
+
+@pytest.fixture(scope="session")
+def postgresql_url() -> Iterator[str]:
+    _require_postgres()
+    with postgres_database() as url:
+        upgrade(url)
+        yield url
+
+
+@pytest.fixture(scope="session")
+def apps() -> Iterator[dict[str, Flask]]:
+    """Apps are created lazily per backend and their pools closed at the end."""
+    made: dict[str, Flask] = {}
+    yield made
+    for app in made.values():
+        get_engine(app).dispose()
+
+
+@pytest.fixture(params=BACKENDS)
+def app(request: pytest.FixtureRequest, apps: dict[str, Flask]) -> Flask:
+    """The app on each backend (the database is shared by the session's tests)."""
+    backend: str = request.param
+    if backend not in apps:
+        url = request.getfixturevalue(f"{backend}_url")
+        apps[backend] = create_app({"DATABASE_URL": url, "TESTING": True})
+    return apps[backend]
+
+
+@pytest.fixture
+def pg_app(apps: dict[str, Flask], request: pytest.FixtureRequest) -> Flask:
+    """The app on PostgreSQL only (race tests)."""
+    if "postgresql" not in apps:
+        url = request.getfixturevalue("postgresql_url")
+        apps["postgresql"] = create_app({"DATABASE_URL": url, "TESTING": True})
+    return apps["postgresql"]
+
+
+@dataclass
+class Api:
+    """A test client with helpers for the common steps."""
+
+    client: FlaskClient
+
+    def player(self, name: str | None = None) -> dict[str, str]:
+        """Sign up; return the auth headers."""
+        r = self.client.post("/api/v1/players", json={} if name is None else {"name": name})
+        assert r.status_code == 201, r.json
+        return {"Authorization": f"Bearer {r.json['token']}"}  # type: ignore[index]
+
+    def new_game(self, headers: dict[str, str], **body: Any) -> dict[str, Any]:
+        body.setdefault("game", "pyramid")
+        r = self.client.post("/api/v1/games", json=body, headers=headers)
+        assert r.status_code == 201, r.json
+        data: dict[str, Any] = r.json  # type: ignore[assignment]
+        return data
+
+    def move(self, headers: dict[str, str], game: dict[str, Any], move: Any) -> Any:
+        return self.client.post(
+            f"/api/v1/games/{game['id']}/moves",
+            json={"version": game["version"], "move": move},
+            headers=headers,
+        )
+
+
+@pytest.fixture
+def api(app: Flask) -> Api:
+    return Api(app.test_client())
+
+
+def winning_line(game: str, deal: int, budget: int = 5000) -> list[dict[str, Any]] | None:
+    """A winning move line found by plain depth-first search (None within ``budget`` nodes)."""
+    g = new_game(game, deal=deal)
+    visited: set[str] = set()
+    nodes = 0
+
+    def dfs() -> bool:
+        nonlocal nodes
+        if g.status == "won":
+            return True
+        nodes += 1
+        position = g.position()
+        position.pop("seen", None)
+        key = repr(position)
+        if nodes > budget or key in visited:
+            return False
+        visited.add(key)
+        for move in g.legal_moves():
+            g.play(move)
+            if dfs():
+                return True
+            g.undo()
+        return False
+
+    return g.moves if dfs() else None
