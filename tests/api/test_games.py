@@ -152,6 +152,24 @@ def test_bad_moves_change_nothing(api: Api, move: Any, code: int, reason: str) -
     assert after is not None and after["version"] == 0 and after["board"] == game["board"]
 
 
+def test_too_many_cards_says_how_many_may_move(api: Api) -> None:
+    # Forty Thieves deal 19: column 8 ends with QC JC, column 5 with KC, and no column is empty.
+    headers = api.player()
+    game = api.new_game(headers, game="forty-thieves", deal=19)
+    r = api.move(headers, game, {"type": "move", "from": "t7", "to": "t4", "count": 2})
+    assert r.status_code == 422 and r.json is not None
+    assert (r.json["reason"], r.json["max"], r.json["errors"]) == ("too_many_cards", 1, {})
+
+
+def test_bad_options_are_reported_per_field(api: Api) -> None:
+    r = api.client.post(
+        "/api/v1/games", json={"game": "gaps", "options": {"redeals": 7}}, headers=api.player()
+    )
+    assert r.status_code == 400 and r.json is not None
+    assert r.json["reason"] == "invalid_options"
+    assert list(r.json["errors"]["options"]) == ["redeals"]
+
+
 @pytest.mark.parametrize(
     "body", [{"version": "0", "move": {"type": "draw"}}, {"version": 0}, {"version": 0, "x": 1}]
 )

@@ -16,6 +16,7 @@ from flask import Flask
 from patience.api.db import init_db
 from patience.api.resources import BLUEPRINTS
 from patience.api.smorest import Api
+from patience.api.web import DOCS_ASSETS, init_web
 from patience.store import database_url
 
 API_VERSION = "1.0.0"
@@ -30,7 +31,7 @@ class DefaultConfig:
     OPENAPI_URL_PREFIX = "/api/v1"
     OPENAPI_JSON_PATH = "openapi.json"
     OPENAPI_SWAGGER_UI_PATH = "docs"
-    OPENAPI_SWAGGER_UI_URL = "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/"
+    OPENAPI_SWAGGER_UI_URL = DOCS_ASSETS
     MAX_CONTENT_LENGTH = 1024 * 1024
     API_SPEC_OPTIONS: ClassVar[dict[str, Any]] = {
         "info": {
@@ -53,6 +54,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     app.extensions["patience.api"] = api
+    init_web(app)
     return app
 
 

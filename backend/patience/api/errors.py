@@ -81,16 +81,33 @@ ENGINE_STATUS: tuple[tuple[type[EngineError], int], ...] = (
 """HTTP status by engine error class, most specific first."""
 
 
-def from_engine(exc: EngineError) -> ApiError:
-    """The API error for an engine error (its reason, message and details).
+ENGINE_FIELD: tuple[tuple[type[EngineError], str], ...] = (
+    (InvalidMove, "move"),
+    (InvalidOptions, "options"),
+    (UnknownGame, "game"),
+    (InvalidDeal, "deal"),
+)
+"""The request field an engine input error is about, for per-field ``errors``."""
 
-    >>> from patience.engine import IllegalMove
-    >>> e = from_engine(IllegalMove("too many", reason="too_many_cards", max=3))
-    >>> e.code, e.reason, e.errors
-    (422, 'too_many_cards', {'max': 3})
+
+def from_engine(exc: EngineError) -> ApiError:
+    """The API error for an engine error: its reason and message, per-field ``errors`` for
+    bad input, and other details (``max`` of ``too_many_cards``) as top-level fields.
+
+    >>> e = from_engine(IllegalMove("at most 2 cards", reason="too_many_cards", max=2))
+    >>> e.code, e.reason, e.errors, e.extra
+    (422, 'too_many_cards', {}, {'max': 2})
+    >>> from_engine(InvalidOptions("bad redeals", field="redeals")).errors
+    {'options': {'redeals': ['bad redeals']}}
     """
     code = next(status for cls, status in ENGINE_STATUS if isinstance(exc, cls))
-    return ApiError(code, exc.reason, exc.message, dict(exc.details))
+    details = dict(exc.details)
+    field = details.pop("field", None)
+    where = next((name for cls, name in ENGINE_FIELD if isinstance(exc, cls)), None)
+    errors: dict[str, Any] = {}
+    if where is not None:
+        errors[where] = {str(field): [exc.message]} if field is not None else [exc.message]
+    return ApiError(code, exc.reason, exc.message, errors, **details)
 
 
 def error_payload(error: HTTPException) -> dict[str, Any]:

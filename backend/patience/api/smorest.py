@@ -56,6 +56,9 @@ class ErrorSchema(Schema):
     game = ma.fields.Dict(
         metadata={"description": "The current GameView (409 version_conflict only)"}
     )
+    max = ma.fields.Integer(
+        metadata={"description": "The most cards that may move (422 too_many_cards only)"}
+    )
 
 
 class Parser(FlaskParser):
