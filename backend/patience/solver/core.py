@@ -1,11 +1,16 @@
 """The search core shared by every game's solver.
 
-Depth-first search over compact states with a transposition table of states already visited
-(graph reachability: within one search a visited state never needs a second look, whether it
-failed or still sits on the current path, so cycles are harmless), budgets in nodes and
-seconds, and cooperative cancellation. A game plugs in through an :class:`Adapter`.
-Verdicts are honest: ``winnable`` comes with a solution line, ``unwinnable`` only when the
-whole space was exhausted, ``unknown`` whenever a budget ran out.
+Depth-first search over compact states with budgets in nodes and seconds and cooperative
+cancellation. A game plugs in through an :class:`Adapter`. Verdicts are honest: ``winnable``
+comes with a solution line, ``unwinnable`` only when the whole space was exhausted,
+``unknown`` whenever a budget ran out.
+
+**Transposition table with dominance.** An adapter keys each state as ``(group, rank)``: two
+states of one group differ only in a way that is totally ordered by strength, the lower rank
+being at least as good (it can reach the other, e.g. Pyramid's earlier point in the stock
+walk). The table remembers, per group, the lowest rank of a state whose whole subtree failed;
+any state of that group with a rank no lower is lost too and is not searched again. States on
+the current path are skipped when met again (cycles). Games without such an order use rank 0.
 """
 
 from __future__ import annotations
@@ -24,8 +29,9 @@ M = TypeVar("M")
 class Adapter(Protocol[S, M]):
     """What the core needs to know about a game, on the game's own compact encoding."""
 
-    def key(self, state: S) -> Hashable:
-        """A canonical key: equal for states the search may treat as one."""
+    def key(self, state: S) -> tuple[Hashable, int]:
+        """``(group, rank)``: the canonical group of ``state`` and its rank within the group
+        (lower is at least as strong; see the module docstring)."""
 
     def is_won(self, state: S) -> bool: ...
 
@@ -80,7 +86,7 @@ class Search(Generic[S, M]):
     def __init__(self, adapter: Adapter[S, M], budget: Budget | None = None) -> None:
         self.adapter = adapter
         self.budget = budget or Budget()
-        self.visited: set[Hashable] = set()
+        self.lost: dict[Hashable, int] = {}
         self.nodes = 0
 
     def run(self, start: S) -> Result:
@@ -97,27 +103,31 @@ class Search(Generic[S, M]):
 
     def _search(self, start: S, deadline: float | None) -> list[M] | None:
         """Iterative DFS (no recursion limit); returns the winning line or None."""
-        adapter, visited = self.adapter, self.visited
+        adapter, lost = self.adapter, self.lost
         if adapter.is_won(start):
             return []
         if adapter.is_dead(start):
             return None
         path: list[M] = []
-        visited.add(adapter.key(start))
+        keys = [adapter.key(start)]
+        on_path = {keys[0]}
         stack: list[Iterator[tuple[M, S]]] = [adapter.successors(start)]
         max_nodes = self.budget.nodes
         while stack:
             step = next(stack[-1], None)
-            if step is None:
+            if step is None:  # every successor failed: this state is lost
                 stack.pop()
+                group, rank = key = keys.pop()
+                on_path.discard(key)
+                if rank < lost.get(group, rank + 1):
+                    lost[group] = rank
                 if path:
                     path.pop()
                 continue
             move, state = step
             key = adapter.key(state)
-            if key in visited:
+            if key in on_path or lost.get(key[0], key[1] + 1) <= key[1]:
                 continue
-            visited.add(key)
             self.nodes += 1
             if self.nodes % self.CHECK_EVERY == 0:
                 self._check(deadline)
@@ -126,8 +136,11 @@ class Search(Generic[S, M]):
             if adapter.is_won(state):
                 return [*path, move]
             if adapter.is_dead(state):
+                lost[key[0]] = min(key[1], lost.get(key[0], key[1]))
                 continue
             path.append(move)
+            keys.append(key)
+            on_path.add(key)
             stack.append(adapter.successors(state))
         return None
 

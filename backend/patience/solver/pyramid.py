@@ -23,6 +23,7 @@ cards that cover it or that it covers (its partner could never be available with
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
+from functools import cache
 from typing import Any
 
 from patience.engine.cards import Card
@@ -63,6 +64,31 @@ COVER_MASK = [sum(1 << j for j in COVERED_BY[i]) for i in range(SIZE)]
 RELATED = _related_masks()
 
 
+@cache
+def _max_matching(left: int, right: int) -> int:
+    """The most disjoint pairs (i in ``left``, j in ``right``) of pyramid places that can be
+    available together (neither covers the other), by augmenting paths."""
+    match: dict[int, int] = {}  # right place -> left place
+
+    def augment(i: int, tried: set[int]) -> bool:
+        for j in _bits(right & ~RELATED[i]):
+            if j not in tried:
+                tried.add(j)
+                if j not in match or augment(match[j], tried):
+                    match[j] = i
+                    return True
+        return False
+
+    return sum(augment(i, set()) for i in _bits(left))
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
 class PyramidAdapter:
     """The search adapter for one Pyramid position (see the module docstring)."""
 
@@ -92,32 +118,58 @@ class PyramidAdapter:
 
     # -- the adapter protocol --------------------------------------------------------------
 
-    def key(self, state: State) -> Hashable:
-        # ptr only matters up to the remaining cards: moving it back over removed cards
-        # gives the same waste/stock split.
+    def key(self, state: State) -> tuple[Hashable, int]:
+        """Group: the cards left (pyramid and talon). Rank: how far the stock walk has got,
+        ``pass * 32 + ptr``. An earlier point of the walk reaches any later one by drawing
+        (and recycling), so it is at least as strong. ``ptr`` is first moved back over removed
+        cards, which gives the same waste/stock split."""
         pyr, talon, ptr, passes = state
         below = talon & ((1 << ptr) - 1)
-        return (pyr, talon, below.bit_length(), passes)
+        return (pyr, talon), passes * 32 + below.bit_length()
 
     def is_won(self, state: State) -> bool:
         return state[0] == 0
 
     def is_dead(self, state: State) -> bool:
-        pyr, talon = state[0], state[1]
-        rest = pyr
-        while rest:
-            low = rest & -rest
-            i = low.bit_length() - 1
-            rest ^= low
-            rank = self.pyr_rank[i]
-            if rank == 13:
+        """Partner counting per rank pair (v, 13−v): every pyramid card of rank v needs its own
+        partner of rank 13−v, either a talon card or a pyramid card it can ever be available
+        with (neither covers the other). Pyramid–pyramid pairs serve two cards at once, so
+        the state is dead when even a maximum matching of such pairs leaves more cards than
+        the talon can partner."""
+        pyr, talon = state[0], self._reachable_talon(state)
+        for low in range(1, 7):
+            high = 13 - low
+            p_low = pyr & self.pyr_by_rank[low]
+            p_high = pyr & self.pyr_by_rank[high]
+            if not p_low and not p_high:
                 continue
-            need = 13 - rank
-            if not (talon & self.talon_by_rank[need]) and not (
-                pyr & self.pyr_by_rank[need] & ~RELATED[i]
-            ):
+            need = max(
+                p_low.bit_count() - (talon & self.talon_by_rank[high]).bit_count(),
+                p_high.bit_count() - (talon & self.talon_by_rank[low]).bit_count(),
+            )
+            if need > 0 and _max_matching(p_low, p_high) < need:
                 return True
         return False
+
+    def _reachable_talon(self, state: State) -> int:
+        """The talon cards that can still be used. In the last pass the waste is a stack for
+        good: a waste card that has no partner left in the pyramid or the stock (and is no
+        king) can never leave, so every card beneath it is out of play."""
+        pyr, talon, ptr, passes = state
+        if passes < MAX_PASSES:
+            return talon
+        stock = talon >> ptr << ptr
+        waste = talon ^ stock
+        while waste:
+            top = waste.bit_length() - 1
+            rank = self.talon_rank[top]
+            need = 13 - rank
+            if rank != 13 and not (
+                pyr & self.pyr_by_rank[need] or stock & self.talon_by_rank[need]
+            ):
+                return talon & ~((1 << top) - 1)
+            waste ^= 1 << top
+        return talon
 
     def successors(self, state: State) -> Iterator[tuple[PyramidMove, State]]:
         pyr, talon, ptr, passes = state
