@@ -9,8 +9,8 @@ STAMP  := $(VENV)/.installed
 .PHONY: help venv test lint typecheck pytest clean run openapi
 
 help:
-	@echo "make run    - set up .venv, migrate the database and start the API (HOST, PORT)"
-	@echo "make test   - set up .venv and run ruff, mypy and pytest"
+	@echo "make run    - set up everything, then serve the API and the web client (HOST, PORT)"
+	@echo "make test   - set up everything, then ruff, mypy, pytest, tsc, Vitest and Playwright"
 	@echo "make clean  - remove the virtual environment and caches"
 
 # The venv is rebuilt whenever the package's dependencies change.
@@ -32,15 +32,32 @@ typecheck: venv
 pytest: venv
 	$(BIN)/pytest $(PYTEST_ARGS)
 
-test: lint typecheck pytest
+test: lint typecheck pytest webtest
+
+# The web client (frontend/): dependencies from package-lock.json, API types generated from
+# backend/openapi.json, then the production build in frontend/dist/.
+.PHONY: web webtest
+WEB_STAMP := frontend/node_modules/.installed
+
+$(WEB_STAMP): frontend/package.json frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund
+	touch $(WEB_STAMP)
+
+web: $(WEB_STAMP)
+	cd frontend && npm run gen:api && npm run build
+
+# Client checks: tsc, Vitest unit tests, then Playwright (Debian's Chromium) against the real API.
+webtest: venv $(WEB_STAMP)
+	cd frontend && npm run gen:api && npm run typecheck && npm test && npm run e2e
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
 
-# Start the API on SQLite (var/patience.db) from nothing: venv, migrations, gunicorn.
+# Start the service on SQLite (var/patience.db) from nothing: venv, the built client,
+# migrations, then gunicorn serving the API and the client on one port.
 HOST ?= 127.0.0.1
 PORT ?= 8000
-run: venv
+run: venv web
 	$(BIN)/patience serve --host $(HOST) --port $(PORT)
 
 # Regenerate the committed OpenAPI document (a test fails when it drifts from the code).

@@ -1,0 +1,93 @@
+// Starts the backend and `vite preview`, waits for both, hands the base URL to the tests and
+// tears everything down afterwards. Bounded in time: each wait gives up after 60 s.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const frontend = resolve(here, '..');
+const repo = resolve(frontend, '..');
+
+declare module 'vitest' {
+  export interface ProvidedContext { baseURL: string; apiURL: string }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (addr && typeof addr === 'object' ? ok(addr.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+async function waitFor(url: string, proc: ChildProcess, name: string, ms = 60_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (proc.exitCode !== null) throw new Error(`${name} exited with ${proc.exitCode}`);
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${name} did not answer ${url} within ${ms} ms`);
+}
+
+function start(cmd: string, args: string[], env: NodeJS.ProcessEnv, log: string[]): ChildProcess {
+  const p = spawn(cmd, args, { cwd: frontend, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const keep = (b: Buffer) => { log.push(b.toString()); if (log.length > 200) log.shift(); };
+  p.stdout?.on('data', keep);
+  p.stderr?.on('data', keep);
+  return p;
+}
+
+function stop(p: ChildProcess | undefined): void {
+  if (!p?.pid || p.exitCode !== null) return;
+  try { process.kill(-p.pid, 'SIGTERM'); } catch { /* gone */ }
+  setTimeout(() => { try { process.kill(-p.pid!, 'SIGKILL'); } catch { /* gone */ } }, 3000).unref();
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const patience = process.env.PATIENCE_BIN ?? resolve(repo, '.venv/bin/patience');
+  if (!existsSync(patience)) throw new Error(`${patience} not found: run \`make venv\` first`);
+  if (!existsSync(resolve(frontend, 'dist/index.html'))) throw new Error('dist/ missing: run `npm run build` first');
+  const apiPort = await freePort();
+  const webPort = await freePort();
+  const db = `/tmp/patience-e2e-${process.pid}.db`;
+  const apiURL = `http://127.0.0.1:${apiPort}`;
+  const baseURL = `http://127.0.0.1:${webPort}`;
+  const apiLog: string[] = [];
+  const webLog: string[] = [];
+  const api = start(patience, ['serve', '--host', '127.0.0.1', '--port', String(apiPort), '--workers', '2'],
+    { DATABASE_URL: `sqlite:///${db}` }, apiLog);
+  const vite = resolve(frontend, 'node_modules/vite/bin/vite.js');
+  const web = start(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'],
+    { PATIENCE_API: apiURL }, webLog);
+  const teardown = async () => {
+    stop(web);
+    stop(api);
+    await new Promise((r) => setTimeout(r, 300));
+    for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
+  };
+  try {
+    await Promise.all([
+      waitFor(`${apiURL}/healthz`, api, 'backend'),
+      waitFor(`${baseURL}/`, web, 'vite preview'),
+    ]);
+    await waitFor(`${baseURL}/api/v1/games/catalog`, web, 'proxy');
+  } catch (err) {
+    await teardown();
+    console.error(apiLog.join(''), webLog.join(''));
+    throw err;
+  }
+  project.provide('baseURL', baseURL);
+  project.provide('apiURL', apiURL);
+  return teardown;
+}

@@ -1,0 +1,26 @@
+// URLs: `/play/<deal-id>` starts that deal, `/game/<id>` (or `?game=<id>`) is a game in play.
+import { parseDealId, type GameName } from '../model/types';
+
+export type Route =
+  | { kind: 'home' }
+  | { kind: 'play'; game: GameName; deal: number }
+  | { kind: 'game'; id: string }
+  | { kind: 'bad'; path: string };
+
+export function parseRoute(pathname: string, search = ''): Route {
+  const q = new URLSearchParams(search).get('game');
+  if (q && /^[\w-]{1,64}$/.test(q)) return { kind: 'game', id: q };
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/') return { kind: 'home' };
+  let m = /^\/play\/([\w-]+)$/.exec(path);
+  if (m) {
+    const d = parseDealId(m[1]!);
+    return d ? { kind: 'play', ...d } : { kind: 'bad', path };
+  }
+  m = /^\/game\/([\w-]{1,64})$/.exec(path);
+  if (m) return { kind: 'game', id: m[1]! };
+  return { kind: 'bad', path };
+}
+
+export const gamePath = (id: string): string => `/game/${id}`;
+export const dealPath = (dealId: string): string => `/play/${dealId}`;

@@ -1,0 +1,47 @@
+import { cardName } from '../i18n';
+import { short } from '../model/cards';
+import type { GapsView } from '../model/types';
+import { CardButton } from './Card';
+import { labelWith, targetInfo, type BoardProps } from './context';
+
+export function GapsBoard({ view, sel, targets, lang, t, onTap, hinted }: BoardProps<GapsView>) {
+  const b = view.board;
+  return (
+    <div class="gaps" role="grid" aria-label={t('game.gaps')}>
+      {b.grid.map((row, r) => (
+        <div class="gaps-row" role="row" key={r}>
+          {row.map((card, c) => {
+            const loc = `r${r}c${c}`;
+            const ti = targetInfo(targets, loc);
+            const selected = sel?.loc === loc;
+            const fits = !card && b.fits ? b.fits[loc] : undefined;
+            const base = card
+              ? cardName(lang, card)
+              : t('a11y.gap', { r: r + 1, c: c + 1 }) + (fits?.length ? `, ${t('a11y.fits', { cards: fits.map((x) => cardName(lang, x)).join(', ') })}` : '');
+            return (
+              <CardButton
+                key={loc}
+                card={card}
+                loc={loc}
+                label={labelWith(t, base, { selected, target: ti.target })}
+                onTap={onTap}
+                selected={selected}
+                target={ti.target}
+                hinted={hinted.includes(loc)}
+                nav
+                class="gcard"
+              >
+                {fits?.length ? <span class="fits" aria-hidden="true">{fits.map(short).join(' ')}</span> : null}
+              </CardButton>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function gapsStatus(view: GapsView, t: BoardProps['t']): string[] {
+  const n = view.board.redeals_left;
+  return [n === 'unlimited' ? t('status.redeals.unlimited') : t('status.redeals', { n })];
+}

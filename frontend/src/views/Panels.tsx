@@ -1,0 +1,228 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { Api, Catalog, Leaderboard } from '../api/client';
+import { formatTime, type Key, type Lang, type T } from '../i18n';
+import { GAME_NAMES, type GameName, type GameView } from '../model/types';
+import { rulesPage } from '../rules/content';
+import { Modal } from './Modal';
+
+// -- results ---------------------------------------------------------------------------------
+
+export function ResultsPanel({ view, t, api, onNew, onReplay, onViewBoard }: {
+  view: GameView; t: T; api: Api; onNew: () => void; onReplay: () => void; onViewBoard: () => void;
+}) {
+  const r = view.result;
+  const pb = r?.personal_best;
+  return (
+    <Modal title={t('won.title')} onClose={onViewBoard} closeLabel={t('btn.view_board')}>
+      <div class="results" data-testid="results">
+        <dl class="stats">
+          <div><dt>{t('won.time')}</dt><dd>{formatTime(r?.elapsed_ms ?? view.elapsed_ms)}</dd></div>
+          <div><dt>{t('won.moves')}</dt><dd>{r?.moves ?? view.moves}</dd></div>
+          <div><dt>{t('won.undos')}</dt><dd>{r?.undos ?? view.undos}</dd></div>
+          <div><dt>{t('won.hints')}</dt><dd>{r?.hints ?? view.hints}</dd></div>
+          {r?.removed != null ? <div><dt>{t('won.removed')}</dt><dd>{r.removed}</dd></div> : null}
+        </dl>
+        <DealId id={view.deal_id} t={t} />
+        <p class="best">
+          {pb?.previous == null ? <strong>{t('won.best.first')}</strong> : (
+            <>{pb.improved ? <strong>{t('won.best.new')} </strong> : null}{t('won.best.prev', { n: pb.previous })}</>
+          )}
+        </p>
+        <LeaderboardTable api={api} view={view} t={t} />
+        <div class="exits">
+          <button type="button" class="primary" onClick={onNew} autofocus>{t('btn.new')}</button>
+          <button type="button" onClick={onReplay}>{t('btn.replay')}</button>
+          <button type="button" onClick={onViewBoard}>{t('btn.view_board')}</button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+export function DealId({ id, t }: { id: string; t: T }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    const url = `${location.origin}/play/${id}`;
+    try { await navigator.clipboard.writeText(url); } catch { /* clipboard may be refused */ }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  };
+  return (
+    <p class="dealid">
+      {t('won.deal')}: <code data-testid="deal-id">{id}</code>{' '}
+      <button type="button" class="small" onClick={copy}>{copied ? t('btn.copied') : t('btn.copy')}</button>
+    </p>
+  );
+}
+
+export function LeaderboardTable({ api, view, t }: { api: Api; view: GameView; t: T }) {
+  const [lb, setLb] = useState<Leaderboard | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.leaderboard(view.game, view.deal, view.ruleset).then((x) => live && setLb(x), () => live && setLb(null));
+    return () => { live = false; };
+  }, [view.deal_id, view.ruleset, view.status]);
+  return (
+    <section class="leaderboard" aria-label={t('lb.title')} data-testid="leaderboard">
+      <h3>{t('lb.title')} · {view.deal_id}</h3>
+      {!lb ? <p>{t('loading')}</p> : lb.entries.length === 0 ? <p>{t('lb.empty')}</p> : (
+        <table>
+          <thead><tr><th>{t('lb.rank')}</th><th>{t('lb.player')}</th><th>{t('lb.moves')}</th><th>{t('lb.time')}</th></tr></thead>
+          <tbody>
+            {lb.entries.map((e) => (
+              <tr key={e.rank}><td>{e.rank}</td><td>{e.player}</td><td>{e.moves}</td><td>{formatTime(e.elapsed_ms)}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+// -- dead end ----------------------------------------------------------------------------------
+
+export function DeadEndPanel({ t, unwinnable, onUndo, onReplay, onNew, onClose, onHint, onResign }: {
+  t: T; unwinnable: boolean; onUndo: () => void; onReplay: () => void; onNew: () => void; onClose: () => void; onHint: () => void;
+  onResign?: (() => void) | undefined;
+}) {
+  return (
+    <div class="deadend" role="alertdialog" aria-labelledby="deadend-title" data-testid="deadend">
+      <h2 id="deadend-title">{unwinnable ? t('unwinnable.title') : t('stuck.title')}</h2>
+      <p>{unwinnable ? t('notice.unwinnable') : t('stuck.body')}</p>
+      <div class="exits">
+        <button type="button" class="primary" onClick={onUndo}>{t('btn.undo')}</button>
+        {unwinnable ? <button type="button" onClick={onHint}>{t('btn.hint')}</button> : null}
+        {unwinnable && onResign ? <button type="button" onClick={onResign}>{t('btn.resign_result')}</button> : null}
+        <button type="button" onClick={onReplay}>{t('btn.replay')}</button>
+        <button type="button" onClick={onNew}>{t('btn.new')}</button>
+        <button type="button" class="icon" onClick={onClose} aria-label={t('btn.close')}>✕</button>
+      </div>
+    </div>
+  );
+}
+
+// -- new game ----------------------------------------------------------------------------------
+
+export type Options = Record<string, unknown>;
+
+export function NewGameDialog({ t, catalog, initialGame, initialOptions, onStart, onClose }: {
+  t: T; catalog: Catalog | null; initialGame: GameName;
+  initialOptions: (g: GameName) => Options;
+  onStart: (g: GameName, options: Options, deal?: number) => void; onClose: () => void;
+}) {
+  const [game, setGame] = useState<GameName>(initialGame);
+  const [opts, setOpts] = useState<Options>(initialOptions(initialGame));
+  const [deal, setDeal] = useState('');
+  const entry = catalog?.games.find((g) => g.game === game);
+  const pick = (g: GameName) => { setGame(g); setOpts(initialOptions(g)); };
+  const submit = (e: Event) => {
+    e.preventDefault();
+    const n = Number(deal);
+    onStart(game, opts, deal && Number.isInteger(n) && n > 0 ? n : undefined);
+  };
+  return (
+    <Modal title={t('new.title')} onClose={onClose} closeLabel={t('btn.close')}>
+      <form class="newgame" onSubmit={submit}>
+        <fieldset class="games">
+          <legend>{t('new.game')}</legend>
+          {GAME_NAMES.map((g) => (
+            <label key={g} class={`game-tile${g === game ? ' on' : ''}`}>
+              <input type="radio" name="game" value={g} checked={g === game} onChange={() => pick(g)} />
+              <span>{t(`game.${g}` as Key)}</span>
+            </label>
+          ))}
+        </fieldset>
+        {catalog && !entry ? <p class="warn">{t('opt.unavailable')}</p> : null}
+        {entry?.options.map((o) => {
+          const label = t(`opt.${o.name}` as Key);
+          const value = opts[o.name] ?? o.default;
+          if (typeof o.default === 'boolean') {
+            return (
+              <label class="opt check" key={o.name}>
+                <input type="checkbox" name={o.name} checked={value === true} onChange={(e) => setOpts({ ...opts, [o.name]: (e.target as HTMLInputElement).checked })} />
+                <span>{label}</span>
+              </label>
+            );
+          }
+          return (
+            <label class="opt" key={o.name}>
+              <span>{label}</span>
+              <select name={o.name} value={String(value)} onChange={(e) => {
+                const raw = (e.target as HTMLSelectElement).value;
+                const found = o.allowed.find((a) => String(a) === raw);
+                setOpts({ ...opts, [o.name]: found ?? raw });
+              }}>
+                {o.allowed.map((a) => {
+                  const k = `opt.${o.name}.${String(a)}` as Key;
+                  const text = t(k);
+                  return <option key={String(a)} value={String(a)}>{text === k ? String(a) : text}</option>;
+                })}
+              </select>
+            </label>
+          );
+        })}
+        <label class="opt">
+          <span>{t('new.deal')}</span>
+          <input name="deal" inputMode="numeric" pattern="[0-9]*" placeholder={t('new.deal.ph')} value={deal} onInput={(e) => setDeal((e.target as HTMLInputElement).value)} />
+        </label>
+        <div class="exits">
+          <button type="submit" class="primary" disabled={!!catalog && !entry}>{t('btn.start')}</button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+// -- rules, bests, leaderboard ------------------------------------------------------------------
+
+export function RulesDialog({ t, lang, game, onClose }: { t: T; lang: Lang; game: GameName; onClose: () => void }) {
+  const [g, setG] = useState<GameName>(game);
+  const page = rulesPage(g, lang);
+  return (
+    <Modal title={`${t('btn.rules')}: ${page.title}`} onClose={onClose} closeLabel={t('btn.close')} wide>
+      <div class="tabs" role="tablist">
+        {GAME_NAMES.map((x) => (
+          <button key={x} type="button" role="tab" aria-selected={x === g} class={x === g ? 'on' : ''} onClick={() => setG(x)}>{t(`game.${x}` as Key)}</button>
+        ))}
+      </div>
+      <article class="rules" data-testid="rules">
+        {page.sections.map((s) => (
+          <section key={s.heading}>
+            <h3>{s.heading}</h3>
+            <ul>{s.items.map((i) => <li key={i}>{i}</li>)}</ul>
+          </section>
+        ))}
+      </article>
+    </Modal>
+  );
+}
+
+export function BestsDialog({ t, api, onClose }: { t: T; api: Api; onClose: () => void }) {
+  const [items, setItems] = useState<Awaited<ReturnType<Api['bests']>>['items'] | null>(null);
+  useEffect(() => { api.bests().then((b) => setItems(b.items), () => setItems([])); }, []);
+  return (
+    <Modal title={t('bests.title')} onClose={onClose} closeLabel={t('btn.close')}>
+      {!items ? <p>{t('loading')}</p> : items.length === 0 ? <p>{t('bests.empty')}</p> : (
+        <table class="bests" data-testid="bests">
+          <thead><tr><th>{t('won.deal')}</th><th>{t('lb.moves')}</th><th>{t('lb.time')}</th></tr></thead>
+          <tbody>
+            {items.map((b) => (
+              <tr key={`${b.deal_id}-${b.ruleset}`}>
+                <td><a href={`/play/${b.deal_id}`}>{b.deal_id}</a> <small>{b.ruleset}</small></td>
+                <td>{b.moves}</td><td>{formatTime(b.elapsed_ms)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Modal>
+  );
+}
+
+export function LeaderboardDialog({ t, api, view, onClose }: { t: T; api: Api; view: GameView; onClose: () => void }) {
+  return (
+    <Modal title={t('lb.title')} onClose={onClose} closeLabel={t('btn.close')}>
+      <LeaderboardTable api={api} view={view} t={t} />
+    </Modal>
+  );
+}
