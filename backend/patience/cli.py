@@ -1,4 +1,4 @@
-"""The ``patience`` command: ``serve``, ``db upgrade`` and ``openapi``.
+"""The ``patience`` command: ``serve``, ``db upgrade``, ``openapi`` and ``solve``.
 
 >>> build_parser().parse_args(["openapi", "--output", "x.json"]).output
 'x.json'
@@ -33,6 +33,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     openapi = sub.add_parser("openapi", help="write the OpenAPI document")
     openapi.add_argument("--output", default=str(OPENAPI_FILE), help="file, or - for stdout")
+
+    solve = sub.add_parser("solve", help="print the solver's JSON verdict for a deal or position")
+    what = solve.add_mutually_exclusive_group(required=True)
+    what.add_argument("--deal", type=int, help="deal number (with --game)")
+    what.add_argument("--position", help="a full-information position JSON file")
+    solve.add_argument("--game", help="pyramid | gaps | forty-thieves")
+    solve.add_argument("--rules", help="Forty Thieves ruleset: classic | relaxed")
+    solve.add_argument(
+        "--option", action="append", default=[], metavar="NAME=JSON",
+        help="a game option, e.g. --option redeals=1 --option aces_shuffled=true",
+    )  # fmt: skip
+    solve.add_argument("--time-limit", type=float, default=60.0, help="seconds (default 60)")
+    solve.add_argument("--nodes", type=int, help="node budget (default: none)")
     return parser
 
 
@@ -60,6 +73,33 @@ def _serve(host: str, port: int, workers: int) -> None:
     os.execv(args[0], args)
 
 
+def _solve(args: argparse.Namespace) -> int:
+    import json
+
+    from patience.engine import EngineError, load_position, new_game
+    from patience.solver import Budget, solve_game
+
+    options: dict[str, object] = {}
+    try:
+        for item in args.option:
+            name, _, value = item.partition("=")
+            options[name] = json.loads(value)
+        if args.rules:
+            options["rules"] = args.rules
+        if args.position:
+            game = load_position(json.loads(Path(args.position).read_text()), options)
+        elif args.game:
+            game = new_game(args.game, deal=args.deal, options=options)
+        else:
+            raise SystemExit("patience solve: --deal needs --game")
+        result = solve_game(game, Budget(nodes=args.nodes, seconds=args.time_limit))
+    except (EngineError, ValueError, OSError, NotImplementedError) as exc:
+        print(f"patience solve: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps({"game": game.name, "ruleset": game.ruleset, **result.to_json()}))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``patience`` console script."""
     args = build_parser().parse_args(argv)
@@ -69,6 +109,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _upgrade()
     elif args.command == "openapi":
         _openapi(args.output)
+    elif args.command == "solve":
+        return _solve(args)
     return 0
 
 

@@ -15,6 +15,8 @@ from flask.testing import FlaskClient
 from patience.api import create_app
 from patience.api.db import get_engine
 from patience.engine import new_game
+from patience.solver.core import Budget
+from patience.solver.naive import brute_force
 from patience.store.migrate import upgrade
 from patience.store.testing import postgres_available, postgres_database
 
@@ -104,27 +106,6 @@ def api(app: Flask) -> Api:
 
 
 def winning_line(game: str, deal: int, budget: int = 5000) -> list[dict[str, Any]] | None:
-    """A winning move line found by plain depth-first search (None within ``budget`` nodes)."""
-    g = new_game(game, deal=deal)
-    visited: set[str] = set()
-    nodes = 0
-
-    def dfs() -> bool:
-        nonlocal nodes
-        if g.status == "won":
-            return True
-        nodes += 1
-        position = g.position()
-        position.pop("seen", None)
-        key = repr(position)
-        if nodes > budget or key in visited:
-            return False
-        visited.add(key)
-        for move in g.legal_moves():
-            g.play(move)
-            if dfs():
-                return True
-            g.undo()
-        return False
-
-    return g.moves if dfs() else None
+    """A winning move line found by the independent brute-force search (None within
+    ``budget`` nodes)."""
+    return brute_force(new_game(game, deal=deal), Budget(nodes=budget)).solution

@@ -1,0 +1,68 @@
+"""An independent brute-force search, through the engine's facade only.
+
+It shares nothing with the game adapters (no compact encoding, no pruning, no forced moves):
+plain depth-first search over ``legal_moves`` / ``play`` / ``undo`` with a visited set of full
+positions. Slow, but obviously right — the tests check the real solvers against it on small
+budgets, and the benchmark runs it as the baseline.
+
+>>> from patience.engine import load_position
+>>> pyramid = [None] * 28
+>>> pyramid[21], pyramid[22] = "6S", "7H"
+>>> g = load_position({"game": "pyramid", "pyramid": pyramid, "stock": [], "waste": []})
+>>> brute_force(g).solution
+[{'type': 'pair', 'a': 'p21', 'b': 'p22'}]
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from patience.engine import Game
+from patience.solver.core import Budget, Result
+
+
+def brute_force(game: Game[Any, Any], budget: Budget | None = None) -> Result:
+    """Search from ``game``'s current position (on a copy: ``game`` is left as it was)."""
+    game = type(game).from_position(game.position(), game.options)
+    budget = budget or Budget()
+    began = time.perf_counter()
+    deadline = None if budget.seconds is None else began + budget.seconds
+    visited: set[str] = set()
+    nodes = 0
+
+    def key() -> str:
+        position = game.position()
+        position.pop("seen", None)
+        return json.dumps(position, sort_keys=True)
+
+    def out_of_budget() -> bool:
+        if budget.nodes is not None and nodes > budget.nodes:
+            return True
+        return deadline is not None and nodes % 256 == 0 and time.perf_counter() > deadline
+
+    def dfs() -> bool | None:  # True: won; False: exhausted; None: out of budget
+        nonlocal nodes
+        if game.status == "won":
+            return True
+        here = key()
+        if here in visited:
+            return False
+        visited.add(here)
+        nodes += 1
+        if out_of_budget():
+            return None
+        for move in game.legal_moves():
+            game.play(move)
+            found = dfs()
+            if found is not False:
+                return found
+            game.undo()
+        return False
+
+    found = dfs()
+    elapsed = time.perf_counter() - began
+    if found is True:
+        return Result("winnable", game.moves, nodes, elapsed)
+    return Result("unwinnable" if found is False else "unknown", None, nodes, elapsed)

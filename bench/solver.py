@@ -1,0 +1,152 @@
+"""Solver benchmark (not a test): verdicts, win rate and time per deal over a fixed deal set.
+
+The deal set is documented and fixed: deal numbers ``first … first+count−1`` (default 1 … N)
+of the chosen game and ruleset. Each deal is solved in this process with a time limit; the
+figures printed are: decided/undecided counts, the win rate among decided deals with a 95 %
+Wilson interval, time per deal (median, 90th percentile, max) and the process's peak memory.
+In the same run, the independent brute-force search (:mod:`patience.solver.naive`) solves the
+first ``--baseline`` deals with the same limit, and the ratio of the two is printed.
+
+    .venv/bin/python bench/solver.py --game pyramid --count 1000 --time-limit 10
+    .venv/bin/python bench/solver.py --game gaps --option redeals=0 --count 200 --time-limit 10
+    .venv/bin/python bench/solver.py --game forty-thieves --rules classic --count 200
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import resource
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from patience.engine import new_game
+from patience.solver import Budget, Result, solve_game
+from patience.solver.naive import brute_force
+
+Solver = Callable[[Any, Budget], Result]
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval for a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run(
+    solver: Solver,
+    game: str,
+    deals: range,
+    options: dict[str, Any],
+    limit: float,
+    progress: bool,
+) -> dict[str, Any]:
+    verdicts: dict[str, int] = {"winnable": 0, "unwinnable": 0, "unknown": 0}
+    times: list[float] = []
+    per_deal: list[dict[str, Any]] = []
+    for n, deal in enumerate(deals, 1):
+        g = new_game(game, deal=deal, options=options)
+        began = time.perf_counter()
+        result = solver(g, Budget(seconds=limit))
+        elapsed = time.perf_counter() - began
+        verdicts[result.verdict] += 1
+        times.append(elapsed)
+        per_deal.append({"deal": deal, "verdict": result.verdict, "seconds": round(elapsed, 4)})
+        if progress and (n % 50 == 0 or n == len(deals)):
+            print(f"  {n}/{len(deals)} {verdicts}", file=sys.stderr, flush=True)
+    return {"verdicts": verdicts, "times": times, "per_deal": per_deal}
+
+
+def summary(label: str, stats: dict[str, Any]) -> dict[str, Any]:
+    v, times = stats["verdicts"], stats["times"]
+    decided = v["winnable"] + v["unwinnable"]
+    low, high = wilson(v["winnable"], decided)
+    out = {
+        "solver": label,
+        "deals": len(times),
+        "decided": decided,
+        "undecided": v["unknown"],
+        "winnable": v["winnable"],
+        "win_rate": round(v["winnable"] / decided, 4) if decided else None,
+        "win_rate_95ci": [round(low, 4), round(high, 4)],
+        "median_s": round(statistics.median(times), 4),
+        "p90_s": round(percentile(times, 0.9), 4),
+        "max_s": round(max(times), 4),
+        "total_s": round(sum(times), 2),
+    }
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="pyramid")
+    parser.add_argument("--rules", help="Forty Thieves ruleset")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=JSON")
+    parser.add_argument("--first", type=int, default=1, help="first deal number (default 1)")
+    parser.add_argument("--count", type=int, default=1000)
+    parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per deal")
+    parser.add_argument("--baseline", type=int, default=50, help="deals for the brute force")
+    parser.add_argument("--json", help="write per-deal results to this file")
+    args = parser.parse_args(argv)
+
+    options: dict[str, Any] = {
+        k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)
+    }
+    if args.rules:
+        options["rules"] = args.rules
+    deals = range(args.first, args.first + args.count)
+    print(
+        f"{args.game} {options or ''} deals {deals.start}..{deals.stop - 1}, "
+        f"limit {args.time_limit:g} s per deal",
+        flush=True,
+    )
+
+    main_stats = run(solve_game, args.game, deals, options, args.time_limit, progress=True)
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    ours = summary("patience", main_stats)
+    ours["peak_memory_mb"] = round(peak_mb, 1)
+    print(json.dumps(ours))
+
+    if args.baseline:
+        base_deals = range(deals.start, deals.start + min(args.baseline, len(deals)))
+        base = summary(
+            "brute force",
+            run(brute_force, args.game, base_deals, options, args.time_limit, progress=False),
+        )
+        mine = summary("patience", {
+            "verdicts": _count(main_stats["per_deal"][: len(base_deals)]),
+            "times": main_stats["times"][: len(base_deals)],
+        })  # fmt: skip
+        print(json.dumps(base))
+        print(
+            f"same {len(base_deals)} deals: decided {mine['decided']} vs {base['decided']}, "
+            f"total time ratio brute/patience = {base['total_s'] / max(mine['total_s'], 1e-9):.1f}"
+        )
+    if args.json:
+        Path(args.json).write_text(json.dumps(main_stats["per_deal"], indent=1))
+    return 0
+
+
+def _count(per_deal: list[dict[str, Any]]) -> dict[str, int]:
+    counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
+    for row in per_deal:
+        counts[row["verdict"]] += 1
+    return counts
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
