@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from patience.engine import load_position, new_game
+from patience.engine.deal import SplitMix64
+from patience.solver import solve_game
 from patience.solver.core import Budget, solve
+from patience.solver.hints import hint
+from patience.solver.naive import brute_force
 from patience.solver.pyramid import PyramidAdapter
 
 
@@ -34,3 +40,97 @@ def test_a_budget_gives_unknown_never_unwinnable() -> None:
     result = solve(*PyramidAdapter.from_game(game), Budget(nodes=50))
     assert result.verdict == "unknown"
     assert result.solution is None
+
+
+def late_position(deal: int, plies: int) -> Any:
+    """Deal ``deal`` after ``plies`` moves chosen by a seeded generator (a mid-game state)."""
+    game = new_game("pyramid", deal=deal)
+    rng = SplitMix64(deal)
+    for _ in range(plies):
+        moves = game.legal_moves()
+        if not moves or game.status == "won":
+            break
+        removals = [m for m in moves if m["type"] in ("pair", "king")]
+        pool = removals if removals and rng.below(4) else moves
+        game.play(pool[rng.below(len(pool))])
+    return game
+
+
+@pytest.mark.parametrize("deal", range(1, 51))
+def test_verdicts_agree_with_brute_force(deal: int) -> None:
+    game = late_position(deal, plies=40)
+    ours = solve_game(game, Budget(seconds=20))
+    brute = brute_force(game, Budget(nodes=30_000))
+    assert ours.verdict != "unknown"
+    if brute.verdict != "unknown":
+        assert ours.verdict == brute.verdict
+    if ours.verdict == "winnable":
+        assert ours.solution is not None
+        replay = load_position(game.position())
+        for move in ours.solution:
+            replay.play(move)
+        assert replay.status == "won"
+
+
+def test_the_brute_force_decides_both_ways_in_the_agreement_set() -> None:
+    # The agreement test above is only meaningful if the brute force settles cases of both kinds.
+    verdicts = {
+        brute_force(late_position(deal, plies=40), Budget(nodes=30_000)).verdict
+        for deal in range(1, 51)
+    }
+    assert {"winnable", "unwinnable"} <= verdicts
+
+
+# -- hints -------------------------------------------------------------------------------------
+
+
+def shuffle_unseen(game: Any, seed: int) -> Any:
+    """The same game with the never-seen stock cards in another order (same seen set)."""
+    position = game.position()
+    seen = set(position["seen"])
+    unseen = [i for i, card in enumerate(position["stock"]) if card not in seen]
+    cards = SplitMix64(seed).shuffle([position["stock"][i] for i in unseen])
+    for i, card in zip(unseen, cards, strict=True):
+        position["stock"][i] = card
+    return load_position(position)
+
+
+@pytest.mark.parametrize("deal", [3, 7, 8153, 99])
+def test_hints_do_not_depend_on_unseen_cards(deal: int) -> None:
+    game = late_position(deal, plies=6)
+    other = shuffle_unseen(game, seed=deal)
+    assert other.position()["stock"] != game.position()["stock"]
+    assert hint(other) == hint(game)
+
+
+def test_with_everything_seen_hints_follow_a_winning_line() -> None:
+    game = new_game("pyramid", deal=2)
+    game.add_seen(game.position()["stock"])  # as if the player had seen every stock card
+    for _ in range(200):
+        if game.status == "won":
+            break
+        advice = hint(game)
+        assert advice is not None
+        game.play(advice.get("move", {"type": "draw"}))
+    assert game.status == "won"
+
+
+@pytest.mark.parametrize("stock", [["7D"], ["7D", "2C", "3C", "4C"]])
+def test_hints_avoid_a_proven_dead_end(stock: list[str]) -> None:
+    # Pairing the stock 7 with the waste 6 would spend the last 7 that the pyramid's 6 needs.
+    pyramid: list[str | None] = [None] * 28
+    pyramid[21] = "6S"
+    game = load_position(
+        {"game": "pyramid", "pyramid": pyramid, "stock": stock, "waste": ["6H"], "seen": ["7D"]}
+    )
+    assert {"type": "pair", "a": "stock", "b": "waste"} in game.legal_moves()
+    assert hint(game) != {"move": {"type": "pair", "a": "stock", "b": "waste"}}
+
+
+def test_no_hint_when_nothing_can_move() -> None:
+    pyramid: list[str | None] = [None] * 28
+    pyramid[27] = "5H"
+    game = load_position(
+        {"game": "pyramid", "pyramid": pyramid, "stock": [], "waste": [], "pass": 3}
+    )
+    assert hint(game) is None
