@@ -1,5 +1,8 @@
 """The ``patience`` command: ``serve``, ``db upgrade``, ``openapi`` and ``solve``.
 
+``serve`` runs gunicorn with :mod:`patience.gunicorn_conf` (workers, timeouts, JSON logs from
+the environment); ``--workers`` overrides ``WEB_CONCURRENCY``.
+
 >>> build_parser().parse_args(["openapi", "--output", "x.json"]).output
 'x.json'
 """
@@ -25,7 +28,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="run migrations, then the API under gunicorn")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--workers", type=int, default=3)
+    serve.add_argument("--workers", type=int, help="worker processes (default: WEB_CONCURRENCY)")
+    serve.add_argument(
+        "--no-migrate", action="store_true", help="skip migrations (a separate step runs them)"
+    )
 
     db = sub.add_parser("db", help="database commands")
     db_sub = db.add_subparsers(dest="db_command", required=True)
@@ -46,6 +52,13 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     solve.add_argument("--time-limit", type=float, default=60.0, help="seconds (default 60)")
     solve.add_argument("--nodes", type=int, help="node budget (default: none)")
+
+    worker = sub.add_parser("worker", help="run an RQ worker for the solver jobs (REDIS_URL)")
+    worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
+    worker.add_argument(
+        "--stale-after", type=float, default=None,
+        help="seconds without a heartbeat before a running job is retried (default 10)",
+    )  # fmt: skip
     return parser
 
 
@@ -65,12 +78,22 @@ def _openapi(output: str) -> None:
         Path(output).write_text(text)
 
 
-def _serve(host: str, port: int, workers: int) -> None:
-    _upgrade()
+def gunicorn_args(host: str, port: int, workers: int | None) -> list[str]:
+    """The gunicorn command line of ``patience serve``.
+
+    >>> gunicorn_args("0.0.0.0", 8000, 4)[1:]
+    ['--config', 'python:patience.gunicorn_conf', '--bind', '0.0.0.0:8000', '--workers', '4']
+    """
     gunicorn = Path(sys.executable).with_name("gunicorn")
-    args = [str(gunicorn), "--bind", f"{host}:{port}", "--workers", str(workers)]
-    args += ["--access-logfile", "-", "patience.api:create_app()"]
-    os.execv(args[0], args)
+    args = [str(gunicorn), "--config", "python:patience.gunicorn_conf", "--bind", f"{host}:{port}"]
+    return args + ([] if workers is None else ["--workers", str(workers)])
+
+
+def _serve(args: argparse.Namespace) -> None:
+    if not args.no_migrate:
+        _upgrade()
+    command = gunicorn_args(args.host, args.port, args.workers)
+    os.execv(command[0], command)
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -100,17 +123,32 @@ def _solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _worker(burst: bool, stale_after: float | None) -> int:
+    from patience.jobs import STALE_SECONDS
+    from patience.jobs.worker import run
+    from patience.store.redis import redis_url
+
+    url = redis_url()
+    if url is None:
+        print("patience worker: set REDIS_URL (e.g. redis://127.0.0.1:6379/0)", file=sys.stderr)
+        return 2
+    run(url, burst=burst, stale_after=STALE_SECONDS if stale_after is None else stale_after)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``patience`` console script."""
     args = build_parser().parse_args(argv)
     if args.command == "serve":
-        _serve(args.host, args.port, args.workers)
+        _serve(args)
     elif args.command == "db":
         _upgrade()
     elif args.command == "openapi":
         _openapi(args.output)
     elif args.command == "solve":
         return _solve(args)
+    elif args.command == "worker":
+        return _worker(args.burst, args.stale_after)
     return 0
 
 

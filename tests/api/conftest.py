@@ -60,7 +60,7 @@ def app(request: pytest.FixtureRequest, apps: dict[str, Flask]) -> Flask:
     backend: str = request.param
     if backend not in apps:
         url = request.getfixturevalue(f"{backend}_url")
-        apps[backend] = create_app({"DATABASE_URL": url, "TESTING": True})
+        apps[backend] = create_app({"DATABASE_URL": url, "REDIS_URL": None, "TESTING": True})
     return apps[backend]
 
 
@@ -69,7 +69,7 @@ def pg_app(apps: dict[str, Flask], request: pytest.FixtureRequest) -> Flask:
     """The app on PostgreSQL only (race tests)."""
     if "postgresql" not in apps:
         url = request.getfixturevalue("postgresql_url")
-        apps["postgresql"] = create_app({"DATABASE_URL": url, "TESTING": True})
+        apps["postgresql"] = create_app({"DATABASE_URL": url, "REDIS_URL": None, "TESTING": True})
     return apps["postgresql"]
 
 

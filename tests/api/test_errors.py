@@ -68,16 +68,19 @@ def test_unexpected_errors_are_500_in_the_same_shape(
 def test_health_and_readiness(api: Api) -> None:
     assert api.client.get("/healthz").json == {"status": "ok"}
     r = api.client.get("/readyz")
-    assert r.status_code == 200 and r.json == {"status": "ok", "database": "ok"}
+    assert r.status_code == 200
+    assert r.json == {"status": "ok", "database": "ok", "redis": "not_configured"}
 
 
 def test_readiness_reports_an_unreachable_database(tmp_path) -> None:
     from patience.api import create_app
 
-    app = create_app({"DATABASE_URL": "postgresql+psycopg://nobody@127.0.0.1:1/none"})
+    app = create_app(
+        {"DATABASE_URL": "postgresql+psycopg://nobody@127.0.0.1:1/none", "REDIS_URL": None}
+    )
     r = app.test_client().get("/readyz")
     assert r.status_code == 503
-    assert r.json == {"status": "unavailable", "database": "unavailable"}
+    assert r.json == {"status": "unavailable", "database": "unavailable", "redis": "not_configured"}
 
 
 def test_openapi_and_docs_are_served(api: Api) -> None:

@@ -1,5 +1,5 @@
-"""The HTTP API: ``create_app()`` builds the Flask app (config → environment → database → Api →
-blueprints).
+"""The HTTP API: ``create_app()`` builds the Flask app (config → environment → database →
+middleware → Api → blueprints).
 
 >>> app = create_app({"DATABASE_URL": "sqlite://"})
 >>> app.config["MAX_CONTENT_LENGTH"]
@@ -9,15 +9,19 @@ blueprints).
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from flask import Flask
 
 from patience.api.db import init_db
+from patience.api.middleware import init_middleware
 from patience.api.resources import BLUEPRINTS
 from patience.api.smorest import Api
 from patience.api.web import DOCS_ASSETS, init_web
 from patience.store import database_url
+from patience.store.redis import redis_url
 
 API_VERSION = "1.0.0"
 
@@ -43,13 +47,41 @@ class DefaultConfig:
     }
 
 
+ENVIRONMENT = {
+    "RATE_LIMIT_PLAYERS": "30/minute",
+    "RATE_LIMIT_ACTIONS": "600/minute",
+    "CORS_ORIGINS": "",
+    "TRUSTED_PROXIES": "0",
+    "REDIS_PREFIX": "patience:",
+}
+"""Settings read from environment variables of the same name, with their defaults
+(documented in ``.env.example``)."""
+
+
+def environment_config(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The settings that come from the environment: ``DATABASE_URL``, ``REDIS_URL`` and
+    :data:`ENVIRONMENT`.
+
+    >>> environment_config({"RATE_LIMIT_ACTIONS": "5/second"})["RATE_LIMIT_ACTIONS"]
+    '5/second'
+    >>> environment_config({})["REDIS_URL"] is None
+    True
+    """
+    env = os.environ if environ is None else environ
+    settings: dict[str, Any] = {
+        name: env.get(name, default) for name, default in ENVIRONMENT.items()
+    }
+    return settings | {"DATABASE_URL": database_url(env), "REDIS_URL": redis_url(env)}
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """The Flask app: configuration, database, flask-smorest Api and the blueprints."""
+    """The Flask app: configuration, database, middleware, flask-smorest Api and blueprints."""
     app = Flask("patience")
     app.config.from_object(DefaultConfig)
-    app.config["DATABASE_URL"] = database_url()
+    app.config.update(environment_config())
     app.config.update(config or {})
     init_db(app)
+    init_middleware(app)
     api = Api(app)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)

@@ -11,6 +11,8 @@ import logging
 from typing import Any
 
 from flask import Flask, Response, jsonify
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from patience.engine import (
@@ -34,7 +36,9 @@ REASONS = {
     413: "body_too_large",
     415: "unsupported_media_type",
     422: "unprocessable",
+    429: "rate_limited",
     500: "internal_error",
+    503: "service_unavailable",
 }
 """The default ``reason`` per status, when the error names none."""
 
@@ -151,8 +155,31 @@ def handle_unexpected(error: Exception) -> tuple[Response, int, dict[str, str]]:
     )
 
 
+DATABASE_DOWN = (OperationalError, InterfaceError, PoolTimeout)
+"""Errors that mean the database cannot be reached (not that a query is wrong)."""
+
+
+def handle_database_unavailable(error: Exception) -> tuple[Response, int, dict[str, str]]:
+    """Flask handler: the database is down or restarting; 503 ``database_unavailable``.
+
+    Retrying is safe: an action whose commit did get through is answered from its stored
+    result, not applied twice.
+    """
+    log.warning("database unavailable: %s", error)
+    return handle_http_error(
+        ApiError(
+            503,
+            "database_unavailable",
+            "the database is unavailable; try again shortly",
+            headers={"Retry-After": "1"},
+        )
+    )
+
+
 def register_error_handlers(app: Flask) -> None:
     """Install the handlers (called by the Api subclass)."""
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(EngineError, handle_engine_error)
+    for error in DATABASE_DOWN:
+        app.register_error_handler(error, handle_database_unavailable)
     app.register_error_handler(Exception, handle_unexpected)

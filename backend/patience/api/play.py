@@ -1,10 +1,11 @@
 """Games as the API serves them: create, rebuild, view, act (move/undo/resign) and the clock.
 
 A game is stored as its deal, options and move line; the engine game is rebuilt by replaying
-the line and merging the stored seen cards. Each accepted action is one transaction: a
-conditional ``UPDATE games ... WHERE version = :base`` (two concurrent actions cannot both
-apply) and one ``actions`` row holding the request's fingerprint and the response, so that a
-retried request gets the stored response instead of a second move.
+the line and merging the stored seen cards (each process keeps the games it rebuilt lately, by
+id and version, so a game's next action usually skips the replay). Each accepted action is one
+transaction: a conditional ``UPDATE games ... WHERE version = :base`` (two concurrent actions
+cannot both apply) and one ``actions`` row holding the request's fingerprint and the response,
+so that a retried request gets the stored response instead of a second move.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ import datetime as dt
 import hashlib
 import json
 import secrets
+import threading
 import uuid
+from collections import OrderedDict
 from typing import Any, Literal
 
 from sqlalchemy import select, update
@@ -63,12 +66,47 @@ def load_record(session: Session, player: Player, game_id: str) -> GameRecord:
     return record
 
 
+class RecentGames:
+    """The engine games this process rebuilt or advanced lately, by game id and version.
+
+    A version names one move line and one seen set forever, so a hit is exact; another
+    process advancing the game only makes a miss. Entries are copies in and out.
+    """
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._games: OrderedDict[str, tuple[int, Game[Any, Any]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str, version: int) -> Game[Any, Any] | None:
+        """A copy of the game at ``version``, if this process has it."""
+        with self._lock:
+            found = self._games.get(game_id)
+            if found is None or found[0] != version:
+                return None
+            self._games.move_to_end(game_id)
+        return found[1].copy()
+
+    def put(self, game_id: str, version: int, game: Game[Any, Any]) -> None:
+        """Remember (a copy of) ``game`` at ``version``."""
+        with self._lock:
+            self._games[game_id] = (version, game.copy())
+            self._games.move_to_end(game_id)
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
+
+
+recent_games = RecentGames()
+
+
 def rebuild(record: GameRecord) -> Game[Any, Any]:
-    """The engine game for a stored record: the deal, the move line replayed, seen cards merged."""
-    game = new_game(record.game, deal=record.deal, options=record.options)
-    for move in record.line:
-        game.play(move)
-    game.add_seen(record.seen)
+    """The engine game for a stored record: the deal, the move line replayed, seen cards merged
+    (or this process's copy of it at the record's version)."""
+    game = recent_games.get(record.id, record.version)
+    if game is None:
+        game = new_game(record.game, deal=record.deal, options=record.options)
+        game.replay(record.line, record.seen)
+        recent_games.put(record.id, record.version, game)
     return game
 
 
@@ -189,16 +227,17 @@ def act(
     elif record.running_since is None:
         values["running_since"] = now  # playing resumes a paused clock
     first_move = kind == "move" and record.moves_made == 0
-    updated = session.execute(
+    # One round trip: the conditional update returns the new row (refreshing ``record``).
+    updated = session.scalars(
         update(GameRecord)
         .where(GameRecord.id == record.id, GameRecord.version == base)
         .values(**values)
-        .execution_options(synchronize_session=False)
-    )
-    if updated.rowcount != 1:  # type: ignore[attr-defined]
+        .returning(GameRecord)
+        .execution_options(synchronize_session=False, populate_existing=True)
+    ).one_or_none()
+    if updated is None:
         session.rollback()
         return _retried(session, load_record(session, player, game_id), base, print_, now)
-    session.refresh(record)
     if first_move:
         bump_deal_stat(session, record.game, record.ruleset, record.deal, plays=1)
     if status == "won":
@@ -223,6 +262,7 @@ def act(
     except IntegrityError:
         session.rollback()
         return _retried(session, load_record(session, player, game_id), base, print_, now)
+    recent_games.put(record.id, record.version, game)
     return response
 
 

@@ -19,6 +19,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser
 
 from patience.api.errors import ApiError, register_error_handlers
+from patience.api.middleware import enforce_rate_limit
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -157,6 +158,21 @@ class Blueprint(flask_smorest.Blueprint):
             return func(*args, **kwargs)
 
         return self.errors(401)(self.doc(security=[{BEARER: []}])(cast(F, wrapper)))
+
+    def rate_limited(self, scope: str) -> Callable[[F], F]:
+        """Count the request against the ``scope`` limit: 429 ``rate_limited`` with
+        ``Retry-After`` when over it (see :mod:`patience.api.middleware`; put it under
+        ``auth_required`` for per-player scopes)."""
+
+        def decorator(func: F) -> F:
+            @functools.wraps(func)
+            def wrapper(*args: Any, **kwargs: Any) -> Any:
+                enforce_rate_limit(scope)
+                return func(*args, **kwargs)
+
+            return self.errors(429)(cast(F, wrapper))
+
+        return decorator
 
 
 def _status_name(code: int) -> str:

@@ -54,6 +54,7 @@ suit one rank higher, so each step is itself a legal single-card move.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -664,6 +665,15 @@ class FortyThievesGame(Game[FTState, FTMove]):
 
     def _visible_cards(self, state: FTState) -> Iterable[Card]:
         return visible_cards(state)
+
+    def progress(self) -> int:
+        return sum(len(pile) for pile in self.state.foundations)
+
+    def unseen_count(self) -> int:
+        """Stock cards never face up. Nothing leaves the table in Forty Thieves, so the seen
+        cards that are not face up now are exactly the seen cards back in the stock."""
+        back_in_stock = self._seen - Counter(visible_cards(self.state))
+        return max(0, len(self.state.stock) - sum(back_in_stock.values()))
 
     def extra_notices(self) -> list[str]:
         """``columns_have_moves`` while a column move is useful (:func:`is_useful`)."""

@@ -17,6 +17,7 @@ worker and the CLI need is here, in API.md's JSON.
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -104,6 +105,11 @@ class Game(ABC, Generic[S, M]):
         rows' runs; Forty Thieves: cards on foundations)."""
         return 0
 
+    def unseen_count(self) -> int:
+        """How many hidden cards the player has never seen (the honesty rule: no verdict and
+        no hint may depend on them). Games without hidden cards have none."""
+        return 0
+
     def extra_notices(self) -> list[str]:
         """Game-specific notices beside ``stuck`` (e.g. ``redeal_available``)."""
         return []
@@ -157,14 +163,50 @@ class Game(ABC, Generic[S, M]):
     def play(self, data: object) -> list[Json]:
         """Apply a move given in JSON; return its events. Raises :class:`IllegalMove`
         (:class:`InvalidMove` when malformed) and then changes nothing."""
-        move = self.parse_move(data)
+        events = self._advance(self.parse_move(data))
+        self._seen |= Counter(self._visible_cards(self._state))
+        return events
+
+    def _advance(self, move: M) -> list[Json]:
+        """Apply a parsed move to the state and the line (not the seen cards)."""
         if self.status != "playing":
             raise IllegalMove("the game is over", reason="game_over")
         state, events = self.apply(self._state, move)
         self._history.append((self._state, move))
         self._state = state
-        self._seen |= Counter(self._visible_cards(state))
         return events
+
+    def replay(self, line: Iterable[object], seen: Iterable[str | Card]) -> None:
+        """Restore a stored game: play ``line`` and merge ``seen``, the cards seen so far.
+
+        Same result as :meth:`play` per move then :meth:`add_seen`, but the seen cards are not
+        recomputed after every move (``seen`` already holds them all): rebuilding a game on
+        each request stays cheap for long move lines.
+
+        >>> from patience.engine import new_game
+        >>> g = new_game("pyramid", deal=8153); _ = g.play({"type": "draw"})
+        >>> h = new_game("pyramid", deal=8153); h.replay(g.moves, g.seen)
+        >>> (h.moves, h.seen, h.view()) == (g.moves, g.seen, g.view())
+        True
+        """
+        for data in line:
+            self._advance(self.parse_move(data))
+        self.add_seen(seen)
+
+    def copy(self) -> Game[S, M]:
+        """An independent copy: states are immutable, so only the line and the seen cards
+        are copied.
+
+        >>> from patience.engine import new_game
+        >>> g = new_game("pyramid", deal=8153); h = g.copy(); _ = h.play({"type": "draw"})
+        >>> len(g.moves), len(h.moves)
+        (0, 1)
+        """
+        twin = copy.copy(self)
+        twin._history = list(self._history)
+        twin._seen = Counter(self._seen)
+        twin.options = dict(self.options)
+        return twin
 
     def undo(self) -> None:
         """Take back the last move of the line (the seen cards stay seen)."""

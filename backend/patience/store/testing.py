@@ -2,6 +2,8 @@
 
 PostgreSQL comes from ``PATIENCE_TEST_PG`` (default: the local server, user ``postgres``,
 database ``test``); each session creates ``patience_test_<pid>_<n>`` and drops it at the end.
+Redis comes from ``PATIENCE_TEST_REDIS`` (default: the local server, database 0); tests give
+their keys a unique prefix.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+REDIS_URL = "redis://127.0.0.1:6379/0"
 _counter = itertools.count()
 
 
@@ -39,7 +42,7 @@ def postgres_available() -> bool:
 def postgres_database() -> Iterator[str]:
     """Create a fresh, empty PostgreSQL database; yield its URL; drop it afterwards."""
     name = f"patience_test_{os.getpid()}_{next(_counter)}"
-    admin = create_engine(admin_url(), isolation_level="AUTOCOMMIT")
+    admin = create_engine(admin_url(), isolation_level="AUTOCOMMIT", pool_pre_ping=True)
     with admin.connect() as conn:
         conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
         conn.execute(text(f'CREATE DATABASE "{name}"'))
@@ -49,3 +52,23 @@ def postgres_database() -> Iterator[str]:
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+def redis_test_url() -> str:
+    """The Redis server for tests."""
+    return os.environ.get("PATIENCE_TEST_REDIS", REDIS_URL)
+
+
+def redis_available() -> bool:
+    """Whether the test Redis server answers."""
+    from redis import RedisError
+
+    from patience.store.redis import connect
+
+    client = connect(redis_test_url())
+    try:
+        return bool(client.ping())
+    except RedisError:
+        return False
+    finally:
+        client.close()

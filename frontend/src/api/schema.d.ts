@@ -139,6 +139,7 @@ export interface paths {
                 401: components["responses"]["UNAUTHORIZED"];
                 413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
                 415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+                429: components["responses"]["TOO_MANY_REQUESTS"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -328,6 +329,7 @@ export interface paths {
                 413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
                 415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
                 422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                429: components["responses"]["TOO_MANY_REQUESTS"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -382,6 +384,7 @@ export interface paths {
                 413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
                 415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
                 422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                429: components["responses"]["TOO_MANY_REQUESTS"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -436,6 +439,7 @@ export interface paths {
                 413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
                 415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
                 422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                429: components["responses"]["TOO_MANY_REQUESTS"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -480,6 +484,7 @@ export interface paths {
                 400: components["responses"]["BAD_REQUEST"];
                 413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
                 415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+                429: components["responses"]["TOO_MANY_REQUESTS"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -643,7 +648,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The database answers (Redis joins this check with the worker). */
+        /**
+         * The database answers, and Redis when it is configured (``unavailable`` names the one
+         *     that does not).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -903,8 +911,15 @@ export interface components {
         Ready: {
             /** @example ok */
             database: string;
+            /**
+             * @description ok | unavailable | not_configured
+             * @example ok
+             */
+            redis: string;
             /** @example ok */
             status: string;
+            /** @description RQ workers registered (when Redis is up and RQ installed) */
+            workers?: number;
         };
         Result: {
             elapsed_ms: number;
@@ -958,6 +973,15 @@ export interface components {
         };
         /** @description Request Entity Too Large */
         REQUEST_ENTITY_TOO_LARGE: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too Many Requests */
+        TOO_MANY_REQUESTS: {
             headers: {
                 [name: string]: unknown;
             };

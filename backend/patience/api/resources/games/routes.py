@@ -66,6 +66,7 @@ def get_catalog() -> Json:
 
 @blp.route("", methods=["POST"])
 @blp.auth_required
+@blp.rate_limited("actions")
 @blp.arguments(NewGameSchema)
 @blp.response(201, GameViewSchema, headers=ETAG_HEADER)
 @blp.errors(400, 413, 415)
@@ -93,6 +94,7 @@ def get_game(game_id: str) -> tuple[Json, int, dict[str, str]]:
 
 @blp.route("/<game_id>/moves", methods=["POST"])
 @blp.auth_required
+@blp.rate_limited("actions")
 @blp.arguments(MoveSchema)
 @blp.response(200, MoveResultSchema, headers=ETAG_HEADER)
 @blp.errors(400, 404, 409, 413, 415, 422)
@@ -103,6 +105,7 @@ def post_move(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
 
 @blp.route("/<game_id>/undo", methods=["POST"])
 @blp.auth_required
+@blp.rate_limited("actions")
 @blp.arguments(VersionSchema, required=False)
 @blp.response(200, GameViewSchema, headers=ETAG_HEADER)
 @blp.errors(400, 404, 409, 413, 415, 422)
@@ -113,6 +116,7 @@ def post_undo(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
 
 @blp.route("/<game_id>/resign", methods=["POST"])
 @blp.auth_required
+@blp.rate_limited("actions")
 @blp.arguments(VersionSchema, required=False)
 @blp.response(200, GameViewSchema, headers=ETAG_HEADER)
 @blp.errors(400, 404, 409, 413, 415, 422)

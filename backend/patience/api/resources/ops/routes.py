@@ -1,13 +1,20 @@
-"""Operations: liveness and readiness, at the server's root (outside ``/api/v1``)."""
+"""Operations: liveness and readiness, at the server's root (outside ``/api/v1``).
+
+Readiness: the database must answer; Redis must answer when ``REDIS_URL`` is set (else it is
+``not_configured``, which is fine); with Redis up and ``rq`` installed, the number of RQ
+workers registered is reported too (informational: play goes on without workers).
+"""
 
 from __future__ import annotations
 
 import logging
 from typing import Any
 
+from redis import Redis, RedisError
 from sqlalchemy import text
 
 from patience.api.db import get_session
+from patience.api.middleware import get_redis
 from patience.api.resources.ops.schemas import HealthSchema, ReadySchema
 from patience.api.smorest import Blueprint
 
@@ -23,16 +30,44 @@ def healthz() -> dict[str, Any]:
     return {"status": "ok"}
 
 
+def _database() -> str:
+    try:
+        get_session().execute(text("SELECT 1"))
+    except Exception as exc:
+        log.warning("readiness: database not reachable: %s", exc)
+        return "unavailable"
+    return "ok"
+
+
+def _workers(client: Redis) -> int | None:
+    """RQ workers in RQ's worker registry, ``None`` when ``rq`` is not installed."""
+    try:
+        from rq import Worker
+    except ImportError:
+        return None
+    count: int = Worker.count(connection=client)
+    return count
+
+
+def _redis() -> dict[str, Any]:
+    client = get_redis()
+    if client is None:
+        return {"redis": "not_configured"}
+    try:
+        client.ping()
+        workers = _workers(client)
+    except RedisError as exc:
+        log.warning("readiness: redis not reachable: %s", exc)
+        return {"redis": "unavailable"}
+    return {"redis": "ok"} | ({} if workers is None else {"workers": workers})
+
+
 @blp.route("/readyz", methods=["GET"])
 @blp.response(200, ReadySchema)
 @blp.alt_response(503, schema=ReadySchema, description="A dependency is unavailable")
 def readyz() -> tuple[dict[str, Any], int]:
-    """The database answers (Redis joins this check with the worker)."""
-    try:
-        get_session().execute(text("SELECT 1"))
-        database = "ok"
-    except Exception:
-        log.exception("database not reachable")
-        database = "unavailable"
-    ok = database == "ok"
-    return {"status": "ok" if ok else "unavailable", "database": database}, 200 if ok else 503
+    """The database answers, and Redis when it is configured (``unavailable`` names the one
+    that does not)."""
+    checks = {"database": _database(), **_redis()}
+    ok = "unavailable" not in (checks["database"], checks["redis"])
+    return {"status": "ok" if ok else "unavailable", **checks}, 200 if ok else 503

@@ -14,7 +14,14 @@ class HealthSchema(Schema):
 
 
 class ReadySchema(Schema):
-    """Each dependency: ``ok`` or ``unavailable``."""
+    """Each dependency: ``ok``, ``unavailable`` or (Redis) ``not_configured``."""
 
     status = ma.fields.String(required=True, metadata={"example": "ok"})
     database = ma.fields.String(required=True, metadata={"example": "ok"})
+    redis = ma.fields.String(
+        required=True,
+        metadata={"example": "ok", "description": "ok | unavailable | not_configured"},
+    )
+    workers = ma.fields.Integer(
+        metadata={"description": "RQ workers registered (when Redis is up and RQ installed)"}
+    )

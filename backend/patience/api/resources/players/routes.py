@@ -29,6 +29,7 @@ def _profile(player: Player) -> dict[str, Any]:
 
 
 @blp.route("", methods=["POST"])
+@blp.rate_limited("players")
 @blp.arguments(NewPlayerSchema)
 @blp.response(201, PlayerCreatedSchema)
 @blp.errors(400, 413, 415)

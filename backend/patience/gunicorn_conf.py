@@ -1,0 +1,33 @@
+"""gunicorn settings for the API (``patience serve`` and the ``api`` container use them).
+
+Every value comes from the environment, with defaults for a small machine: ``PATIENCE_BIND``
+(``0.0.0.0:8000``), ``WEB_CONCURRENCY`` worker processes (one per CPU), ``GUNICORN_THREADS``
+per worker (8: a move spends most of its time waiting on PostgreSQL, so threads overlap those
+waits; measured with ``bench/api_load.py``, 2 × 8 beat 4 × 1 on two cores), timeouts
+``GUNICORN_TIMEOUT`` and ``GUNICORN_GRACEFUL_TIMEOUT`` (30 s, 20 s) and ``LOG_LEVEL`` (info).
+
+On SIGTERM, workers finish the requests in flight within the graceful timeout, then exit.
+Logs are JSON lines on stderr; the per-request access line comes from the app
+(:mod:`patience.api.middleware`, with the request id, status and duration), so gunicorn's own
+access log is silenced.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+
+from patience.logs import logging_config
+
+bind = os.environ.get("PATIENCE_BIND", "0.0.0.0:8000")
+workers = int(os.environ.get("WEB_CONCURRENCY", max(2, multiprocessing.cpu_count())))
+threads = int(os.environ.get("GUNICORN_THREADS", "8"))
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
+worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
+accesslog = None
+control_socket_disable = True  # no shared ~/.gunicorn socket between servers on one host
+loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+logconfig_dict = logging_config(loglevel)
+wsgi_app = "patience.api:create_app()"

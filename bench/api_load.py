@@ -1,0 +1,259 @@
+"""API load benchmark (not a test): simulated players against the API under gunicorn.
+
+By default it starts the API itself, on a throwaway PostgreSQL database (created and dropped
+like the tests' own, :mod:`patience.store.testing`) and, when one answers at 127.0.0.1:6379,
+Redis (so rate limiting is on the path, with limits raised above what the bots do). With
+``--url`` it targets a running server instead. Everything stays on 127.0.0.1.
+
+Two phases with the same server and the same concurrency:
+
+1. the ceiling: ``--players`` threads call ``GET /healthz`` (a trivial JSON endpoint);
+2. the players: each thread signs a player up and plays real games through the HTTP API,
+   choosing among the GameView's ``legal_moves`` at random (removals before draws), starting
+   a new game when one is won or stuck.
+
+Printed: accepted moves/s, p50/p95/p99 latency of move requests, errors, the ceiling's
+requests/s and the ratio of the two.
+
+    .venv/bin/python bench/api_load.py --players 64 --seconds 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import http.client
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from patience.store.migrate import upgrade
+from patience.store.testing import postgres_database
+
+GAMES = ("pyramid", "gaps", "forty-thieves")
+DRAWS = frozenset({"draw", "recycle", "redeal"})
+BIN = Path(sys.executable).parent
+
+
+class Client:
+    """One keep-alive HTTP/1.1 connection speaking JSON."""
+
+    def __init__(self, base: str) -> None:
+        parts = urlsplit(base)
+        self.conn = http.client.HTTPConnection(
+            parts.hostname or "127.0.0.1", parts.port, timeout=30
+        )
+        self.headers = {"Content-Type": "application/json"}
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body)
+        self.conn.request(method, path, data, self.headers)
+        response = self.conn.getresponse()
+        raw = response.read()
+        return response.status, json.loads(raw) if raw else None
+
+
+@dataclass
+class Tally:
+    """What the threads of one phase counted (merged under a lock)."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    ok: int = 0
+    errors: int = 0
+    games: int = 0
+    latencies: list[float] = field(default_factory=list)
+    error_samples: list[str] = field(default_factory=list)
+
+    def add(
+        self, ok: int, errors: int, games: int, latencies: list[float], samples: list[str]
+    ) -> None:
+        with self.lock:
+            self.ok += ok
+            self.errors += errors
+            self.games += games
+            self.latencies += latencies
+            self.error_samples += samples[: 5 - len(self.error_samples)]
+
+
+def ceiling(base: str, deadline: float, _seed: int, tally: Tally) -> None:
+    """Phase 1: ``GET /healthz`` until the deadline."""
+    client, ok, errors = Client(base), 0, 0
+    while time.perf_counter() < deadline:
+        status, _ = client.call("GET", "/healthz")
+        ok, errors = ok + (status == 200), errors + (status != 200)
+    tally.add(ok, errors, 0, [], [])
+
+
+def choose(rng: random.Random, moves: list[dict[str, Any]]) -> dict[str, Any]:
+    """A random legal move, preferring anything over drawing and redealing."""
+    plays = [m for m in moves if m["type"] not in DRAWS]
+    return rng.choice(plays or moves)
+
+
+def player(base: str, deadline: float, seed: int, tally: Tally) -> None:
+    """Phase 2: sign up, then play games move by move until the deadline."""
+    rng, client = random.Random(seed), Client(base)
+    ok = errors = games = 0
+    latencies: list[float] = []
+    samples: list[str] = []
+    status, body = client.call("POST", "/api/v1/players", {"name": f"bot {seed}"})
+    if status != 201:
+        tally.add(0, 1, 0, [], [f"sign-up {status} {body}"])
+        return
+    client.headers["Authorization"] = f"Bearer {body['token']}"
+    view: dict[str, Any] | None = None
+    while time.perf_counter() < deadline:
+        if view is None or view["status"] != "playing" or not view["legal_moves"]:
+            status, view = client.call("POST", "/api/v1/games", {"game": rng.choice(GAMES)})
+            games += 1
+            if status != 201:
+                errors, view = errors + 1, None
+                samples.append(f"new game {status} {view}")
+                continue
+        assert view is not None
+        move = {"version": view["version"], "move": choose(rng, view["legal_moves"])}
+        began = time.perf_counter()
+        status, body = client.call("POST", f"/api/v1/games/{view['id']}/moves", move)
+        latencies.append(time.perf_counter() - began)
+        if status == 200:
+            ok, view = ok + 1, body
+        else:
+            errors, view = errors + 1, None
+            samples.append(f"move {status} {body}")
+    tally.add(ok, errors, games, latencies, samples)
+
+
+Phase = Callable[[str, float, int, Tally], None]
+
+
+def run_phase(target: Phase, base: str, players: int, seconds: float) -> tuple[Tally, float]:
+    """Run ``players`` threads of ``target`` for ``seconds``; the tally and the elapsed time."""
+    tally = Tally()
+    deadline = time.perf_counter() + seconds
+    threads = [
+        threading.Thread(target=target, args=(base, deadline, i, tally)) for i in range(players)
+    ]
+    began = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return tally, time.perf_counter() - began
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def redis_up() -> bool:
+    with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", 6379), 0.2):
+        return True
+    return False
+
+
+@contextlib.contextmanager
+def server(args: argparse.Namespace) -> Iterator[str]:
+    """The API under gunicorn on a throwaway PostgreSQL database; yields its base URL."""
+    with postgres_database() as url:
+        upgrade(url)
+        port = free_port()
+        env = {
+            **os.environ,
+            "DATABASE_URL": url,
+            "WEB_CONCURRENCY": str(args.workers),
+            "GUNICORN_THREADS": str(args.threads),
+            "LOG_LEVEL": "warning",
+            "RATE_LIMIT_PLAYERS": "100000/minute",
+            "RATE_LIMIT_ACTIONS": "100000/minute",
+        }
+        env.pop("REDIS_URL", None)
+        if redis_up():
+            env |= {"REDIS_URL": "redis://127.0.0.1:6379/0", "REDIS_PREFIX": f"bench{port}:"}
+        command = [str(BIN / "gunicorn"), "--config", "python:patience.gunicorn_conf"]
+        command += ["--bind", f"127.0.0.1:{port}"]
+        proc = subprocess.Popen(command, env=env)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            wait_ready(base)
+            print(
+                f"server: gunicorn {args.workers} workers × {args.threads} threads, PostgreSQL, "
+                f"redis {'on' if 'REDIS_URL' in env else 'off'}",
+                flush=True,
+            )
+            yield base
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+
+
+def wait_ready(base: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError, http.client.HTTPException):
+            if Client(base).call("GET", "/readyz")[0] == 200:
+                return
+        time.sleep(0.1)
+    raise SystemExit(f"the server at {base} did not become ready")
+
+
+def report(players: int, health: tuple[Tally, float], play: tuple[Tally, float]) -> None:
+    (h, h_time), (p, p_time) = health, play
+    ceiling_rps = h.ok / h_time
+    moves_rps = p.ok / p_time
+    ms = [x * 1000 for x in p.latencies]
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"players: {players}, healthz phase {h_time:.1f} s, play phase {p_time:.1f} s")
+    print(f"machine: {os.cpu_count()} CPUs, load average after the run {load}")
+    print(f"healthz: {ceiling_rps:.0f} req/s ({h.ok} ok, {h.errors} errors)")
+    print(
+        f"moves: {moves_rps:.0f} accepted/s ({p.ok} accepted, {p.games} games, {p.errors} errors)"
+    )
+    print(
+        f"move latency ms: p50 {percentile(ms, 0.50):.1f}  p95 {percentile(ms, 0.95):.1f}  "
+        f"p99 {percentile(ms, 0.99):.1f}  mean {statistics.fmean(ms) if ms else 0:.1f}"
+    )
+    print(f"ratio moves/healthz: {moves_rps / ceiling_rps:.2f}")
+    for sample in h.error_samples + p.error_samples:
+        print(f"error: {sample[:300]}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=64, help="concurrent players (threads)")
+    parser.add_argument("--seconds", type=float, default=20, help="length of the play phase")
+    parser.add_argument(
+        "--ceiling-seconds", type=float, default=10, help="length of the /healthz phase"
+    )
+    parser.add_argument("--url", help="target a running server instead of starting one")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=8, help="gunicorn threads per worker")
+    args = parser.parse_args(argv)
+    with contextlib.ExitStack() as stack:
+        base = args.url or stack.enter_context(server(args))
+        health = run_phase(ceiling, base, args.players, args.ceiling_seconds)
+        play = run_phase(player, base, args.players, args.seconds)
+    report(args.players, health, play)
+    return 0 if play[0].errors == 0 and health[0].errors == 0 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
