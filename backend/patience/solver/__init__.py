@@ -12,12 +12,16 @@ from typing import Any
 
 from patience.engine import Game
 from patience.solver.core import Adapter, Budget, Result, solve
+from patience.solver.forty_thieves import FortyThievesAdapter
+from patience.solver.gaps import GapsAdapter
 from patience.solver.pyramid import PyramidAdapter
 
 AdapterFactory = Callable[[Game[Any, Any]], tuple[Adapter[Any, Any], Any]]
 
 ADAPTERS: dict[str, AdapterFactory] = {
     "pyramid": PyramidAdapter.from_game,
+    "forty-thieves": FortyThievesAdapter.from_game,
+    "gaps": GapsAdapter.from_game,
 }
 """For each game, how to turn a game in progress into a search adapter and a start state."""
 
