@@ -18,7 +18,13 @@ from patience.engine import new_game
 from patience.solver.core import Budget
 from patience.solver.naive import brute_force
 from patience.store.migrate import upgrade
-from patience.store.testing import postgres_available, postgres_database
+from patience.store.redis import connect
+from patience.store.testing import (
+    postgres_available,
+    postgres_database,
+    redis_available,
+    redis_test_url,
+)
 
 BACKENDS = ["sqlite", "postgresql"]
 
@@ -62,6 +68,22 @@ def app(request: pytest.FixtureRequest, apps: dict[str, Flask]) -> Flask:
         url = request.getfixturevalue(f"{backend}_url")
         apps[backend] = create_app({"DATABASE_URL": url, "REDIS_URL": None, "TESTING": True})
     return apps[backend]
+
+
+@pytest.fixture
+def redis_app(apps: dict[str, Flask], request: pytest.FixtureRequest) -> Iterator[Flask]:
+    """The app on SQLite with the test Redis configured (job queue, limits), flushed after."""
+    if not redis_available():
+        if os.environ.get("CI"):
+            raise RuntimeError("the test Redis does not answer")
+        pytest.skip("no test Redis")
+    if "redis" not in apps:
+        url = request.getfixturevalue("sqlite_url")
+        apps["redis"] = create_app(
+            {"DATABASE_URL": url, "REDIS_URL": redis_test_url(), "TESTING": True}
+        )
+    yield apps["redis"]
+    connect(redis_test_url()).flushdb()
 
 
 @pytest.fixture

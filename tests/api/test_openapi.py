@@ -23,6 +23,7 @@ def test_every_operation_documents_errors_and_auth() -> None:
         ("post", "/api/v1/players"),
         ("get", "/api/v1/deals/{game}/{number}"),
         ("get", "/api/v1/deals/{game}/{number}/leaderboard"),
+        ("get", "/api/v1/jobs/{job_id}"),
     }
     for path, item in spec["paths"].items():
         for method, op in item.items():

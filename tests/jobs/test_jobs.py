@@ -21,7 +21,7 @@ from patience.jobs.worker import run
 from patience.solver import Budget, solve_game
 from patience.store.redis import connect
 
-REDIS_TEST_URL = os.environ.get("PATIENCE_TEST_REDIS", "redis://127.0.0.1:6379/14")
+REDIS_TEST_URL = "redis://127.0.0.1:6379/14"  # its own database: workers here drain the queue
 
 
 @pytest.fixture

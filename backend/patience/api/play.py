@@ -23,6 +23,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from patience.api import analysis
 from patience.api.errors import ApiError
 from patience.engine import Game, IllegalMove, new_game
 from patience.engine.deal import MAX_DEAL
@@ -30,7 +31,7 @@ from patience.store import Action, GameRecord, Player
 from patience.store.queries import bump_deal_stat, personal_best, record_win
 
 Json = dict[str, Any]
-Kind = Literal["move", "undo", "resign"]
+Kind = Literal["move", "undo", "resign", "hint"]
 
 
 def iso(when: dt.datetime | None) -> str | None:
@@ -138,11 +139,16 @@ def game_view(record: GameRecord, game: Game[Any, Any], now: dt.datetime) -> Jso
         "clock_running": record.running_since is not None,
         "board": view["board"],
         "legal_moves": game.legal_moves() if playing else [],
-        "notices": view["notices"] if playing else [],
+        "notices": (view["notices"] + _proof_notices(game)) if playing else [],
         "result": record.result,
         "created_at": iso(record.created_at),
         "finished_at": iso(record.finished_at),
     }
+
+
+def _proof_notices(game: Game[Any, Any]) -> list[str]:
+    """``unwinnable`` once a finished proof says so for this very position."""
+    return ["unwinnable"] if analysis.proven_unwinnable(game) else []
 
 
 def current_view(session: Session, player: Player, game_id: str, now: dt.datetime) -> Json:
@@ -212,6 +218,7 @@ def act(
         return _retried(session, record, base, print_, now)
     game = rebuild(record)
     events = _apply(game, record, kind, body)
+    advice = analysis.advise(game) if kind == "hint" else None
     status = "resigned" if kind == "resign" else game.status
     values: Json = {
         "version": base + 1,
@@ -219,6 +226,7 @@ def act(
         "seen": game.seen,
         "moves_made": record.moves_made + (kind == "move"),
         "undos": record.undos + (kind == "undo"),
+        "hints": record.hints + (kind == "hint"),
         "status": status,
         "updated_at": now,
     }
@@ -246,6 +254,9 @@ def act(
     response = game_view(record, game, now)
     if kind == "move":
         response["events"] = events
+    if kind == "hint":
+        report = analysis.analysis(game, record.version)
+        response = {"hint": advice, "analysis": report, "game": response}
     session.add(
         Action(
             game_id=record.id,
@@ -263,6 +274,8 @@ def act(
         session.rollback()
         return _retried(session, load_record(session, player, game_id), base, print_, now)
     recent_games.put(record.id, record.version, game)
+    if kind != "hint" and status == "playing":
+        analysis.start_analysis(game, record.version)
     return response
 
 

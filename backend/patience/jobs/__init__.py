@@ -81,6 +81,15 @@ def analysis_applicable(game: Game[Any, Any]) -> bool:
     return game.status == "playing" and game.unseen_count() == 0
 
 
+def not_applicable(game: Game[Any, Any], version: int) -> Json | None:
+    """The ``not_applicable`` Analysis when the game is over or unseen cards remain."""
+    if game.status != "playing":
+        return _analysis(version, "not_applicable", reason="game_over")
+    if not analysis_applicable(game):
+        return _analysis(version, "not_applicable", reason="unseen_cards")
+    return None
+
+
 @dataclass
 class Jobs:
     """Enqueueing and reporting, on one Redis connection."""
@@ -95,10 +104,9 @@ class Jobs:
 
     def analysis(self, game: Game[Any, Any], version: int, *, start: bool = True) -> Json:
         """The Analysis of API.md for ``game`` at ``version``; starts the job when asked."""
-        if game.status != "playing":
-            return _analysis(version, "not_applicable", reason="game_over")
-        if not analysis_applicable(game):
-            return _analysis(version, "not_applicable", reason="unseen_cards")
+        refused = not_applicable(game, version)
+        if refused is not None:
+            return refused
         try:
             job = self._job("analysis", game, start=start)
             if job is None:
@@ -127,6 +135,13 @@ class Jobs:
             return verdict
         except RedisError:
             return None
+
+    def has_workers(self) -> bool:
+        """Whether any worker is registered (False when Redis does not answer)."""
+        try:
+            return bool(Worker.count(connection=self.redis))
+        except RedisError:
+            return False
 
     # -- hints -------------------------------------------------------------------------------
 

@@ -25,6 +25,12 @@ from typing import Any
 
 from patience.engine import Card, Game
 from patience.engine.deal import SplitMix64
+from patience.engine.forty_thieves import COLUMNS, FOUNDATION, CardMove, FortyThievesGame, is_useful
+from patience.engine.forty_thieves import Collect as FTCollect
+from patience.engine.forty_thieves import Draw as FTDraw
+from patience.engine.forty_thieves import legal_moves as ft_legal_moves
+from patience.engine.gaps import COLS, GapsGame, run_length
+from patience.engine.gaps import parse_location as gaps_location
 from patience.engine.pyramid import (
     STOCK,
     WASTE,
@@ -37,8 +43,11 @@ from patience.engine.pyramid import (
     apply_move,
     legal_moves,
 )
+from patience.solver import solve_game
 from patience.solver.core import Budget, solve
 from patience.solver.pyramid import PyramidAdapter
+
+Json = dict[str, Any]
 
 Hint = dict[str, Any] | None
 SAMPLES = 12
@@ -47,15 +56,39 @@ EXACT_BUDGET = Budget(seconds=2.0)
 
 
 def hint(game: Game[Any, Any]) -> Hint:
-    """``{"move": move}``, ``{"action": "draw"}`` or ``None`` (nothing can move)."""
-    advisor = HINTS.get(game.name)
-    if advisor is None:
-        raise NotImplementedError(f"no hints for {game.name} yet")
-    return advisor(game) if game.status == "playing" else None
+    """The searched hint (the worker's): ``{"move": move}``, ``{"action": "draw"}`` or
+    ``None`` when nothing can move."""
+    if game.status != "playing":
+        return None
+    return HINTS.get(game.name, quick_hint)(game)
 
 
-def _as_hint(move: PyramidMove) -> Hint:
+def quick_hint(game: Game[Any, Any]) -> Hint:
+    """Ordinary advice without search, from the seed pages' tips: what the API answers when
+    the worker's hint is not ready in time. It reads only the public board."""
+    if game.status != "playing":
+        return None
+    moves = game.legal_moves()
+    if not moves:
+        return None
+    best = QUICK[game.name](game, moves)
+    return {"action": "draw"} if best == {"type": "draw"} else {"move": best}
+
+
+def _as_hint(move: Any) -> Hint:
     return {"action": "draw"} if isinstance(move, Draw) else {"move": move.to_dict()}
+
+
+def _exact_or(game: Game[Any, Any], fallback: Callable[[Game[Any, Any]], Hint]) -> Hint:
+    """The first move of a winning line when the exact solver finds one in its budget."""
+    try:
+        result = solve_game(game, EXACT_BUDGET)
+    except NotImplementedError:
+        return fallback(game)
+    if result.verdict == "winnable" and result.solution:
+        first = result.solution[0]
+        return {"action": "draw"} if first == {"type": "draw"} else {"move": first}
+    return fallback(game)
 
 
 # -- Pyramid -------------------------------------------------------------------------------
@@ -142,5 +175,92 @@ def _proven_dead(state: PyramidState) -> bool:
     return adapter.is_dead(encoded)
 
 
-HINTS: dict[str, Callable[[Game[Any, Any]], Hint]] = {"pyramid": pyramid_hint}
-"""The hint function of each game."""
+def pyramid_quick(game: Game[Any, Any], moves: list[Json]) -> Json:
+    assert isinstance(game, PyramidGame)
+    state = game.state
+    typed = legal_moves(state)
+    alive = [m for m in typed if not _proven_dead(apply_move(state, m))]
+    return _advice(state, alive or typed).to_dict()
+
+
+# -- Gaps --------------------------------------------------------------------------------------
+
+
+def gaps_hint(game: Game[Any, Any]) -> Hint:
+    """Everything in Gaps is face up, so the exact solver may lead."""
+    return _exact_or(game, quick_hint)
+
+
+def gaps_quick(game: Game[Any, Any], moves: list[Json]) -> Json:
+    """The seed page's tips, in order: grow a row's run from the left; put a 2 where its 3
+    already follows; never open a gap right of a king while anything else moves; prefer a
+    move whose new gap can itself be filled; redeal only when no card moves."""
+    assert isinstance(game, GapsGame)
+    grid = game.state.grid
+
+    def score(move: Json) -> tuple[int, ...]:
+        if move["type"] == "redeal":
+            return (9,)
+        card, to = Card.parse(move["card"]), gaps_location(move["to"])
+        row, col = divmod(to, COLS)
+        source = grid.index(card)
+        extends_run = run_length(grid, row) == col
+        left_of_source = grid[source - 1] if source % COLS else None
+        opens_after_king = left_of_source is not None and left_of_source.rank == 13
+        follower = grid[to + 1] if col + 1 < COLS else None
+        same_suit_next = follower is not None and follower.suit == card.suit
+        return (
+            0 if extends_run else 1,
+            1 if opens_after_king else 0,
+            0 if same_suit_next and follower is not None and follower.rank == card.rank + 1 else 1,
+            col,
+        )
+
+    return min(moves, key=score)
+
+
+# -- Forty Thieves -----------------------------------------------------------------------------
+
+
+def forty_thieves_hint(game: Game[Any, Any]) -> Hint:
+    """The stock order is hidden until it is used up: search only then (honesty rule)."""
+    return _exact_or(game, quick_hint) if game.unseen_count() == 0 else quick_hint(game)
+
+
+def forty_thieves_quick(game: Game[Any, Any], moves: list[Json]) -> Json:
+    """The seed page's tips: collect when possible; then foundations; then column moves that
+    get somewhere (free a card, build, empty a column); the stock only when the columns are
+    done; a redeal last."""
+    assert isinstance(game, FortyThievesGame)
+    state = game.state
+    typed = ft_legal_moves(state, game.options)
+
+    def score(move: Any) -> tuple[int, int]:
+        if isinstance(move, FTCollect):
+            return (0, 0)
+        if isinstance(move, CardMove):
+            if move.dst >= FOUNDATION:
+                return (1, 0)
+            if move.src < COLUMNS and is_useful(state, move):
+                return (2, -move.count)
+            if move.src >= COLUMNS:  # from the waste onto a column
+                return (3, 0)
+            return (5, 0)
+        return (4, 0) if isinstance(move, FTDraw) else (6, 0)
+
+    return dict(min(typed, key=score).to_dict())
+
+
+HINTS: dict[str, Callable[[Game[Any, Any]], Hint]] = {
+    "pyramid": pyramid_hint,
+    "gaps": gaps_hint,
+    "forty-thieves": forty_thieves_hint,
+}
+"""The searched hint of each game (run by the worker)."""
+
+QUICK: dict[str, Callable[[Game[Any, Any], list[Json]], Json]] = {
+    "pyramid": pyramid_quick,
+    "gaps": gaps_quick,
+    "forty-thieves": forty_thieves_quick,
+}
+"""The search-free advice of each game."""

@@ -17,7 +17,8 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-REDIS_URL = "redis://127.0.0.1:6379/0"
+REDIS_URL = "redis://127.0.0.1:6379/15"
+"""Tests use their own database number, so flushing it never touches a local service."""
 _counter = itertools.count()
 
 

@@ -231,6 +231,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/games/{game_id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Whether the current position can still be won: ``not_applicable`` while unseen cards
+         *     remain, then ``pending`` → ``done`` (``winnable``/``unwinnable``) or ``timeout``;
+         *     ``unavailable`` without Redis or a worker. Play never waits for it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    game_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Analysis"];
+                    };
+                };
+                401: components["responses"]["UNAUTHORIZED"];
+                404: components["responses"]["NOT_FOUND"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games/{game_id}/clock": {
         parameters: {
             query?: never;
@@ -275,6 +322,64 @@ export interface paths {
                 409: components["responses"]["CONFLICT"];
                 413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
                 415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{game_id}/hint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One move worth making, and the analysis of the position. Counts one hint and advances
+         *     the version. While stock cards are unseen the hint uses only what the player has seen.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    game_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["Version"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description The game's version, as "N" */
+                        ETag?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HintResult"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                401: components["responses"]["UNAUTHORIZED"];
+                404: components["responses"]["NOT_FOUND"];
+                409: components["responses"]["CONFLICT"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                429: components["responses"]["TOO_MANY_REQUESTS"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -449,6 +554,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        /** A solve job's state, and its verdict, solution line and search statistics when done. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    job_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Job"];
+                    };
+                };
+                404: components["responses"]["NOT_FOUND"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/players": {
         parameters: {
             query?: never;
@@ -604,6 +752,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/solve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Solve a deal in the background (full knowledge of the deal); poll ``GET /jobs/<id>``.
+         *     The same request twice gives the same job.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Solve"];
+                };
+            };
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobCreated"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                401: components["responses"]["UNAUTHORIZED"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+                429: components["responses"]["TOO_MANY_REQUESTS"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -694,6 +892,22 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Analysis: {
+            /** @description Why, when not done */
+            reason: string;
+            /**
+             * @description not_applicable while unseen cards remain (honesty rule); timeout when the search ran out of budget (never reported as unwinnable)
+             * @enum {string}
+             */
+            state: "not_applicable" | "pending" | "done" | "timeout" | "unavailable";
+            /**
+             * @description Only with state done
+             * @enum {string|null}
+             */
+            verdict: "winnable" | "unwinnable" | null;
+            /** @description The version analysed */
+            version: number;
+        };
         Best: {
             deal_id: string;
             elapsed_ms: number;
@@ -803,6 +1017,32 @@ export interface components {
         Health: {
             /** @example ok */
             status: string;
+        };
+        HintResult: {
+            analysis: components["schemas"]["Analysis"];
+            game: components["schemas"]["GameView"];
+            /** @description {"move": move} or {"action": "draw"}; null when nothing can move */
+            hint: {
+                [key: string]: unknown;
+            } | null;
+        };
+        Job: {
+            id: string;
+            solution: {
+                [key: string]: unknown;
+            }[] | null;
+            /** @enum {string} */
+            state: "queued" | "running" | "done" | "failed" | "timeout";
+            stats: components["schemas"]["JobStats"];
+            /** @enum {string|null} */
+            verdict: "winnable" | "unwinnable" | "unknown" | null;
+        };
+        JobCreated: {
+            job: string;
+        };
+        JobStats: {
+            nodes: number | null;
+            seconds: number | null;
         };
         Leaderboard: {
             deal_id: string;
@@ -929,6 +1169,16 @@ export interface components {
             removed: number;
             undos: number;
         };
+        Solve: {
+            /** @description 1 … 2^32−1 */
+            deal: number;
+            /** @description pyramid, gaps or forty-thieves */
+            game: string;
+            /** @description As for POST /games */
+            options?: {
+                [key: string]: unknown;
+            };
+        };
         Version: {
             /** @description The version the action is based on */
             version?: number;
@@ -973,6 +1223,15 @@ export interface components {
         };
         /** @description Request Entity Too Large */
         REQUEST_ENTITY_TOO_LARGE: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Service Unavailable */
+        SERVICE_UNAVAILABLE: {
             headers: {
                 [name: string]: unknown;
             };

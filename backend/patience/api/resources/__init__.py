@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from patience.api.resources.deals.routes import blp as deals
 from patience.api.resources.games.routes import blp as games
+from patience.api.resources.jobs.routes import blp as jobs
 from patience.api.resources.ops.routes import blp as ops
 from patience.api.resources.players.routes import blp as players
 from patience.api.smorest import Blueprint
 
-BLUEPRINTS: tuple[Blueprint, ...] = (ops, players, games, deals)
+BLUEPRINTS: tuple[Blueprint, ...] = (ops, players, games, deals, jobs)

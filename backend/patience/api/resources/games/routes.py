@@ -6,14 +6,26 @@ import re
 
 from flask import request
 
+from patience.api import analysis
 from patience.api.auth import current_player
 from patience.api.db import get_session
 from patience.api.errors import ApiError
-from patience.api.play import Json, Kind, act, create_game, current_view, set_clock
+from patience.api.play import (
+    Json,
+    Kind,
+    act,
+    create_game,
+    current_view,
+    load_record,
+    rebuild,
+    set_clock,
+)
 from patience.api.resources.games.schemas import (
+    AnalysisSchema,
     CatalogSchema,
     ClockSchema,
     GameViewSchema,
+    HintResultSchema,
     MoveResultSchema,
     MoveSchema,
     NewGameSchema,
@@ -123,6 +135,33 @@ def post_undo(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
 def post_resign(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
     """Give up the game (status ``resigned``; the clock stops)."""
     return _act(game_id, "resign", body)
+
+
+@blp.route("/<game_id>/hint", methods=["POST"])
+@blp.auth_required
+@blp.rate_limited("actions")
+@blp.arguments(VersionSchema, required=False)
+@blp.response(200, HintResultSchema, headers=ETAG_HEADER)
+@blp.errors(400, 404, 409, 413, 415, 422)
+def post_hint(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
+    """One move worth making, and the analysis of the position. Counts one hint and advances
+    the version. While stock cards are unseen the hint uses only what the player has seen."""
+    result = act(
+        get_session(), current_player(), game_id, "hint", _base_version(body), body, utcnow()
+    )
+    return result, 200, {"ETag": f'"{result["game"]["version"]}"'}
+
+
+@blp.route("/<game_id>/analysis", methods=["GET"])
+@blp.auth_required
+@blp.response(200, AnalysisSchema)
+@blp.errors(404)
+def get_analysis(game_id: str) -> Json:
+    """Whether the current position can still be won: ``not_applicable`` while unseen cards
+    remain, then ``pending`` → ``done`` (``winnable``/``unwinnable``) or ``timeout``;
+    ``unavailable`` without Redis or a worker. Play never waits for it."""
+    record = load_record(get_session(), current_player(), game_id)
+    return analysis.analysis(rebuild(record), record.version, start=record.status == "playing")
 
 
 @blp.route("/<game_id>/clock", methods=["POST"])

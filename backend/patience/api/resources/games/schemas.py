@@ -128,3 +128,38 @@ class ClockSchema(Schema):
     """``POST /games/<id>/clock`` body."""
 
     running = StrictBoolean(required=True)
+
+
+class AnalysisSchema(Schema):
+    """Whether the current position can still be won, as far as a finished proof says."""
+
+    version = ma.fields.Integer(required=True, metadata={"description": "The version analysed"})
+    state = ma.fields.String(
+        required=True,
+        validate=ma.validate.OneOf(["not_applicable", "pending", "done", "timeout", "unavailable"]),
+        metadata={
+            "description": "not_applicable while unseen cards remain (honesty rule); timeout "
+            "when the search ran out of budget (never reported as unwinnable)"
+        },
+    )
+    verdict = ma.fields.String(
+        required=True,
+        allow_none=True,
+        validate=ma.validate.OneOf(["winnable", "unwinnable"]),
+        metadata={"description": "Only with state done"},
+    )
+    reason = ma.fields.String(required=True, metadata={"description": "Why, when not done"})
+
+
+class HintResultSchema(Schema):
+    """``POST /games/<id>/hint``: one move worth making (counted as a hint)."""
+
+    hint = ma.fields.Dict(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": '{"move": move} or {"action": "draw"}; null when nothing can move'
+        },
+    )
+    analysis = ma.fields.Nested(AnalysisSchema, required=True)
+    game = ma.fields.Nested(GameViewSchema, required=True)

@@ -1,0 +1,67 @@
+"""The API's side of the solver jobs: analysis reports, hints and ``/solve``.
+
+The worker searches; the API only enqueues and reads results (:mod:`patience.jobs`). Without
+Redis (``REDIS_URL`` unset or down) or without a worker, play goes on: analysis says
+``unavailable`` and hints fall back to ordinary advice computed here without search.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from redis import RedisError
+
+from patience.api.middleware import get_redis
+from patience.engine import Game
+from patience.jobs import Jobs, not_applicable
+from patience.solver.hints import Hint, quick_hint
+
+log = logging.getLogger(__name__)
+
+Json = dict[str, Any]
+
+HINT_WAIT_SECONDS = 1.5
+"""How long a hint request waits for the worker's searched hint before giving advice."""
+
+
+def jobs() -> Jobs | None:
+    """The job client of this app, ``None`` when Redis is not configured."""
+    redis = get_redis()
+    return None if redis is None else Jobs(redis)
+
+
+def analysis(game: Game[Any, Any], version: int, *, start: bool = True) -> Json:
+    """The Analysis of API.md for ``game`` at ``version`` (starting the job when useful)."""
+    client = jobs()
+    if client is None:
+        return not_applicable(game, version) or {
+            "version": version, "state": "unavailable", "verdict": None, "reason": "not_configured"
+        }  # fmt: skip
+    return client.analysis(game, version, start=start)
+
+
+def start_analysis(game: Game[Any, Any], version: int) -> None:
+    """After an accepted action: start the analysis when the honesty rule allows it
+    (best effort: a Redis failure never fails the action)."""
+    try:
+        analysis(game, version, start=True)
+    except RedisError:  # pragma: no cover - Jobs already turns these into "unavailable"
+        log.warning("analysis not started for version %s", version)
+
+
+def proven_unwinnable(game: Game[Any, Any]) -> bool:
+    """Whether a finished proof says the current position cannot be won."""
+    client = jobs()
+    return client is not None and client.verdict(game) == "unwinnable"
+
+
+def advise(game: Game[Any, Any]) -> Hint:
+    """A hint: the worker's searched one when it answers in time, else ordinary advice."""
+    client = jobs()
+    if client is not None and client.has_workers():
+        found = client.hint(game, wait=HINT_WAIT_SECONDS)
+        if found is not None:
+            searched: Hint = found.get("hint")
+            return searched
+    return quick_hint(game)

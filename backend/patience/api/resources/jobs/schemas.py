@@ -1,0 +1,47 @@
+"""Schemas of the solver-job resource: ``POST /solve`` and ``GET /jobs/<id>``."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+
+from patience.api.smorest import Schema
+
+
+class SolveSchema(Schema):
+    """``POST /solve`` body: a whole deal to solve with full knowledge of its cards."""
+
+    game = ma.fields.String(
+        required=True, metadata={"description": "pyramid, gaps or forty-thieves"}
+    )
+    deal = ma.fields.Integer(strict=True, required=True, metadata={"description": "1 … 2^32−1"})
+    options = ma.fields.Dict(
+        keys=ma.fields.String(), metadata={"description": "As for POST /games"}
+    )
+
+
+class JobCreatedSchema(Schema):
+    """The id to poll at ``GET /jobs/<id>``."""
+
+    job = ma.fields.String(required=True)
+
+
+class JobStatsSchema(Schema):
+    nodes = ma.fields.Integer(required=True, allow_none=True)
+    seconds = ma.fields.Float(required=True, allow_none=True)
+
+
+class JobSchema(Schema):
+    """A solve job: ``timeout`` means the budget ran out (never reported as unwinnable)."""
+
+    id = ma.fields.String(required=True)
+    state = ma.fields.String(
+        required=True,
+        validate=ma.validate.OneOf(["queued", "running", "done", "failed", "timeout"]),
+    )
+    verdict = ma.fields.String(
+        required=True,
+        allow_none=True,
+        validate=ma.validate.OneOf(["winnable", "unwinnable", "unknown"]),
+    )
+    solution = ma.fields.List(ma.fields.Dict(), required=True, allow_none=True)
+    stats = ma.fields.Nested(JobStatsSchema, required=True)

@@ -1,0 +1,151 @@
+"""Hints, analysis and solve jobs through the API: without Redis, with Redis and a real
+burst worker, and with Redis gone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from patience.api import create_app
+from patience.jobs.worker import run
+from patience.store.testing import redis_test_url
+from tests.api.conftest import Api
+
+
+def draw_through_the_stock(
+    api: Api, headers: dict[str, str], game: dict[str, Any]
+) -> dict[str, Any]:
+    while game["board"]["stock"]["count"]:
+        r = api.move(headers, game, {"type": "draw"})
+        assert r.status_code == 200, r.json
+        game = r.json
+    return game
+
+
+def hint(api: Api, headers: dict[str, str], game: dict[str, Any], **body: Any) -> Any:
+    return api.client.post(
+        f"/api/v1/games/{game['id']}/hint",
+        json={"version": game["version"], **body},
+        headers=headers,
+    )
+
+
+# -- without Redis -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["pyramid", "gaps", "forty-thieves"])
+def test_a_hint_without_a_worker_is_ordinary_advice_and_counts(api: Api, name: str) -> None:
+    headers = api.player()
+    game = api.new_game(headers, game=name, deal=8153)
+    r = hint(api, headers, game)
+    assert r.status_code == 200, r.json
+    body = r.json
+    assert r.headers["ETag"] == '"1"'
+    assert body["game"]["version"] == 1 and body["game"]["hints"] == 1
+    advice = body["hint"]
+    assert advice == {"action": "draw"} or advice["move"] in game["legal_moves"]
+    assert body["analysis"]["version"] == 1
+    # The hint changed nothing on the table.
+    assert body["game"]["board"] == game["board"] and body["game"]["moves"] == 0
+    # A retry of the same request gets the same answer, not a second hint.
+    again = hint(api, headers, game)
+    assert again.status_code == 200 and again.json == body
+    # The count shows in the result of the game.
+    after = api.client.get(f"/api/v1/games/{game['id']}", headers=headers).json
+    assert after["hints"] == 1
+
+
+def test_pyramid_hint_at_the_start_takes_a_king(api: Api) -> None:
+    headers = api.player()
+    game = api.new_game(headers, game="pyramid", deal=8153)
+    assert hint(api, headers, game).json["hint"] == {"move": {"type": "king", "at": "p21"}}
+
+
+def test_hint_errors(api: Api) -> None:
+    headers = api.player()
+    game = api.new_game(headers, deal=8153)
+    stale = api.client.post(
+        f"/api/v1/games/{game['id']}/hint", json={"version": 7}, headers=headers
+    )
+    assert stale.status_code == 409 and stale.json["reason"] == "version_conflict"
+    r = api.client.post(f"/api/v1/games/{game['id']}/resign", json={"version": 0}, headers=headers)
+    over = api.client.post(f"/api/v1/games/{game['id']}/hint", json={"version": 1}, headers=headers)
+    assert r.status_code == 200 and over.status_code == 422 and over.json["reason"] == "game_over"
+    other = api.player()
+    assert hint(api, other, game).status_code == 404
+    assert api.client.post(f"/api/v1/games/{game['id']}/hint", json={}).status_code == 401
+
+
+def test_analysis_without_redis(api: Api) -> None:
+    headers = api.player()
+    game = api.new_game(headers, game="pyramid", deal=2)
+    r = api.client.get(f"/api/v1/games/{game['id']}/analysis", headers=headers)
+    assert r.status_code == 200
+    assert r.json == {"version": 0, "state": "not_applicable", "verdict": None,
+                      "reason": "unseen_cards"}  # fmt: skip
+    gaps = api.new_game(headers, game="gaps", deal=2)
+    r = api.client.get(f"/api/v1/games/{gaps['id']}/analysis", headers=headers)
+    assert r.json["state"] == "unavailable" and r.json["reason"] == "not_configured"
+
+
+def test_solve_without_redis_is_503_in_the_error_shape(api: Api) -> None:
+    headers = api.player()
+    r = api.client.post("/api/v1/solve", json={"game": "pyramid", "deal": 1}, headers=headers)
+    assert r.status_code == 503 and r.json["reason"] == "jobs_unavailable"
+    bad = api.client.post("/api/v1/solve", json={"game": "chess", "deal": 1}, headers=headers)
+    assert bad.status_code == 400 and bad.json["reason"] == "unknown_game"
+
+
+# -- with Redis and a worker -------------------------------------------------------------------
+
+
+def work() -> None:
+    run(redis_test_url(), burst=True)
+
+
+def test_pyramid_analysis_reaches_a_verdict_once_the_stock_is_seen(redis_app: Flask) -> None:
+    api = Api(redis_app.test_client())
+    headers = api.player()
+    game = api.new_game(headers, game="pyramid", deal=3)  # deal 3 cannot be won
+    url = f"/api/v1/games/{game['id']}/analysis"
+    assert api.client.get(url, headers=headers).json["state"] == "not_applicable"
+    game = draw_through_the_stock(api, headers, game)
+    pending = api.client.get(url, headers=headers).json
+    assert pending["state"] in ("pending", "unavailable")  # started by the last draw
+    work()
+    done = api.client.get(url, headers=headers).json
+    assert done == {"version": game["version"], "state": "done", "verdict": "unwinnable",
+                    "reason": ""}  # fmt: skip
+    view = api.client.get(f"/api/v1/games/{game['id']}", headers=headers).json
+    assert "unwinnable" in view["notices"] and view["status"] == "playing"
+    # Another move: the old verdict is not shown for the new position.
+    moved = api.move(headers, view, view["legal_moves"][0]).json
+    assert "unwinnable" not in moved["notices"]
+    assert api.client.get(url, headers=headers).json["state"] != "done"
+
+
+def test_solve_jobs_through_the_api(redis_app: Flask) -> None:
+    api = Api(redis_app.test_client())
+    headers = api.player()
+    r = api.client.post("/api/v1/solve", json={"game": "pyramid", "deal": 1}, headers=headers)
+    assert r.status_code == 202
+    job = r.json["job"]
+    assert api.client.get(f"/api/v1/jobs/{job}").json["state"] == "queued"
+    work()
+    view = api.client.get(f"/api/v1/jobs/{job}").json
+    assert view["state"] == "done" and view["verdict"] == "winnable" and view["solution"]
+    assert api.client.get("/api/v1/jobs/solve-nope").status_code == 404
+
+
+def test_with_redis_down_moves_go_on_and_analysis_is_unavailable(sqlite_url: str) -> None:
+    app = create_app({"DATABASE_URL": sqlite_url, "REDIS_URL": "redis://127.0.0.1:1/0"})
+    api = Api(app.test_client())
+    headers = api.player()
+    game = api.new_game(headers, game="gaps", deal=5)
+    r = api.move(headers, game, game["legal_moves"][0])
+    assert r.status_code == 200
+    report = api.client.get(f"/api/v1/games/{game['id']}/analysis", headers=headers).json
+    assert report["state"] == "unavailable"
+    assert hint(api, headers, r.json).status_code == 200
