@@ -53,12 +53,13 @@ webtest: venv $(WEB_STAMP)
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
 
-# Start the service on SQLite (var/patience.db) from nothing: venv, the built client,
-# migrations, then gunicorn serving the API and the client on one port.
+# Start the service on SQLite (var/patience.db) from nothing: venv, the built client, then
+# `patience run`: a Redis at REDIS_URL (a local one is started when none answers), a solver
+# worker, migrations and gunicorn serving the API and the client on one port.
 HOST ?= 127.0.0.1
 PORT ?= 8000
 run: venv web
-	$(BIN)/patience serve --host $(HOST) --port $(PORT)
+	$(BIN)/patience run --host $(HOST) --port $(PORT)
 
 # Regenerate the committed OpenAPI document (a test fails when it drifts from the code).
 openapi: venv

@@ -1,4 +1,5 @@
-"""The ``patience`` command: ``serve``, ``db upgrade``, ``openapi`` and ``solve``.
+"""The ``patience`` command: ``serve``, ``run``, ``worker``, ``db upgrade``, ``openapi`` and
+``solve``.
 
 ``serve`` runs gunicorn with :mod:`patience.gunicorn_conf` (workers, timeouts, JSON logs from
 the environment); ``--workers`` overrides ``WEB_CONCURRENCY``.
@@ -52,6 +53,12 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     solve.add_argument("--time-limit", type=float, default=60.0, help="seconds (default 60)")
     solve.add_argument("--nodes", type=int, help="node budget (default: none)")
+
+    run = sub.add_parser(
+        "run", help="everything on this machine: Redis if none answers, a worker, and the API"
+    )
+    run.add_argument("--host", default="127.0.0.1")
+    run.add_argument("--port", type=int, default=8000)
 
     worker = sub.add_parser("worker", help="run an RQ worker for the solver jobs (REDIS_URL)")
     worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
@@ -147,6 +154,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _openapi(args.output)
     elif args.command == "solve":
         return _solve(args)
+    elif args.command == "run":
+        from patience.devserver import run_all
+
+        return run_all(args.host, args.port)
     elif args.command == "worker":
         return _worker(args.burst, args.stale_after)
     return 0

