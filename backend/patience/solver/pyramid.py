@@ -43,6 +43,7 @@ from patience.engine.pyramid import (
 
 MAX_PASSES = 3
 State = tuple[int, int, int, int]  # (pyr, talon, ptr, passes)
+Shape = tuple[tuple[int, ...], int, tuple[tuple[int, int], ...], list[tuple[int, ...]]]
 
 
 def _related_masks() -> list[int]:
@@ -102,6 +103,9 @@ class PyramidAdapter:
         self.talon_by_rank = [0] * 14
         for i, rank in enumerate(self.talon_rank):
             self.talon_by_rank[rank] |= 1 << i
+        self._shapes: dict[int, Shape] = {}
+        self._dead: dict[tuple[int, int], bool] = {}
+        self._critical: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
 
     @classmethod
     def from_state(cls, state: PyramidState) -> tuple[PyramidAdapter, State]:
@@ -136,7 +140,16 @@ class PyramidAdapter:
         with (neither covers the other). Pyramid–pyramid pairs serve two cards at once, so
         the state is dead when even a maximum matching of such pairs leaves more cards than
         the talon can partner."""
-        pyr, talon = state[0], self._reachable_talon(state)
+        if state[3] < MAX_PASSES:  # before the last pass it depends on the cards left only
+            group = (state[0], state[1])
+            known = self._dead.get(group)
+            if known is None:
+                known = self._dead[group] = self._unmatched(state[0], state[1])
+            return known
+        return self._unmatched(state[0], self._reachable_talon(state))
+
+    def _unmatched(self, pyr: int, talon: int) -> bool:
+        """The matching test of :meth:`is_dead` for the pyramid ``pyr`` and usable ``talon``."""
         for low in range(1, 7):
             high = 13 - low
             p_low = pyr & self.pyr_by_rank[low]
@@ -171,27 +184,41 @@ class PyramidAdapter:
             waste ^= 1 << top
         return talon
 
+    def _shape(self, pyr: int) -> Shape:
+        """What a pyramid shape offers, computed once per shape (only 1,430 are reachable):
+        the available places, an available king, the pyramid pairs, and the available places
+        by rank."""
+        rank = self.pyr_rank
+        avail = tuple(i for i in range(SIZE) if pyr >> i & 1 and not pyr & COVER_MASK[i])
+        king = next((i for i in avail if rank[i] == 13), -1)
+        pairs = tuple(
+            (i, j) for n, i in enumerate(avail) for j in avail[n + 1 :] if rank[i] + rank[j] == 13
+        )
+        by_rank: list[tuple[int, ...]] = [
+            tuple(i for i in avail if rank[i] == r) for r in range(14)
+        ]
+        shape = self._shapes[pyr] = (avail, king, pairs, by_rank)
+        return shape
+
     def successors(self, state: State) -> Iterator[tuple[PyramidMove, State]]:
         pyr, talon, ptr, passes = state
-        avail = [
-            i for i in range(SIZE) if pyr >> i & 1 and not pyr & COVER_MASK[i]
-        ]  # uncovered pyramid cards
+        avail, king, pairs, by_rank = self._shapes.get(pyr) or self._shape(pyr)
         stock_bits = talon >> ptr
         stock = (stock_bits & -stock_bits).bit_length() - 1 + ptr if stock_bits else -1
         waste_bits = talon & ((1 << ptr) - 1)
         waste = waste_bits.bit_length() - 1 if waste_bits else -1
-        rank = self.pyr_rank
         trank = self.talon_rank
+        s_rank = trank[stock] if stock >= 0 else 0
+        w_rank = trank[waste] if waste >= 0 else 0
 
         # Kings first, alone: removing an available king is never worse than keeping it.
-        for i in avail:
-            if rank[i] == 13:
-                yield King(i), (pyr & ~(1 << i), talon, ptr, passes)
-                return
-        if stock >= 0 and trank[stock] == 13:
+        if king >= 0:
+            yield King(king), (pyr & ~(1 << king), talon, ptr, passes)
+            return
+        if s_rank == 13:
             yield King(STOCK), (pyr, talon & ~(1 << stock), ptr, passes)
             return
-        if waste >= 0 and trank[waste] == 13:
+        if w_rank == 13:
             yield King(WASTE), (pyr, talon & ~(1 << waste), ptr, passes)
             return
 
@@ -200,42 +227,45 @@ class PyramidAdapter:
             yield forced
             return
 
-        for n, i in enumerate(avail):
-            for j in avail[n + 1 :]:
-                if rank[i] + rank[j] == 13:
-                    yield Pair(i, j), (pyr & ~(1 << i) & ~(1 << j), talon, ptr, passes)
-        for i in avail:
-            if stock >= 0 and rank[i] + trank[stock] == 13:
+        for i, j in pairs:
+            yield Pair(i, j), (pyr & ~(1 << i) & ~(1 << j), talon, ptr, passes)
+        if s_rank:
+            for i in by_rank[13 - s_rank]:
                 yield Pair(i, STOCK), (pyr & ~(1 << i), talon & ~(1 << stock), ptr, passes)
-            if waste >= 0 and rank[i] + trank[waste] == 13:
+        if w_rank:
+            for i in by_rank[13 - w_rank]:
                 yield Pair(i, WASTE), (pyr & ~(1 << i), talon & ~(1 << waste), ptr, passes)
-        if stock >= 0 and waste >= 0 and trank[stock] + trank[waste] == 13:
+        if s_rank and w_rank and s_rank + w_rank == 13:
             yield Pair(STOCK, WASTE), (pyr, talon & ~(1 << stock) & ~(1 << waste), ptr, passes)
         if stock >= 0:
             yield Draw(), (pyr, talon, stock + 1, passes)
         elif waste >= 0 and passes < MAX_PASSES:
             yield Recycle(), (pyr, talon, 0, passes + 1)
 
-    def _count(self, state: State, rank: int) -> int:
-        return (state[0] & self.pyr_by_rank[rank]).bit_count() + (
-            state[1] & self.talon_by_rank[rank]
-        ).bit_count()
-
     def _forced_pair(
-        self, state: State, avail: list[int], stock: int, waste: int
+        self, state: State, avail: tuple[int, ...], stock: int, waste: int
     ) -> tuple[PyramidMove, State] | None:
         """A pair that some winning line must contain and that is available now: a pyramid card
         whose only remaining partner is available. Playing it at once loses nothing (removing
         cards only ever uncovers others or clears the stock and waste), so it is forced."""
         pyr, talon, ptr, passes = state
-        rank, trank = self.pyr_rank, self.talon_rank
-        for i in avail:
-            need = 13 - rank[i]
-            if self._count(state, need) != 1:
-                continue
-            for j in avail:
-                if j != i and rank[j] == need:
-                    return Pair(i, j), (pyr & ~(1 << i) & ~(1 << j), talon, ptr, passes)
+        group = (pyr, talon)
+        critical = self._critical.get(group)
+        if critical is None:
+            critical = self._critical[group] = tuple(
+                (i, 13 - self.pyr_rank[i])
+                for i in avail
+                if (pyr & self.pyr_by_rank[13 - self.pyr_rank[i]]).bit_count()
+                + (talon & self.talon_by_rank[13 - self.pyr_rank[i]]).bit_count()
+                == 1
+            )
+        if not critical:
+            return None
+        by_rank = self._shapes[pyr][3]
+        trank = self.talon_rank
+        for i, need in critical:
+            for j in by_rank[need]:
+                return Pair(i, j), (pyr & ~(1 << i) & ~(1 << j), talon, ptr, passes)
             if stock >= 0 and trank[stock] == need:
                 return Pair(i, STOCK), (pyr & ~(1 << i), talon & ~(1 << stock), ptr, passes)
             if waste >= 0 and trank[waste] == need:
