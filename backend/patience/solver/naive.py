@@ -61,7 +61,10 @@ def brute_force(game: Game[Any, Any], budget: Budget | None = None) -> Result:
             game.undo()
         return False
 
-    found = dfs()
+    try:
+        found = dfs()
+    except RecursionError:  # a line deeper than Python's stack: undecided, never "unwinnable"
+        found = None
     elapsed = time.perf_counter() - began
     if found is True:
         return Result("winnable", game.moves, nodes, elapsed)

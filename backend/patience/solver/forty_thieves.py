@@ -1,0 +1,278 @@
+"""An exact Forty Thieves solver (SPEC §4), classic and relaxed, with full knowledge of the stock.
+
+The state is a tuple ``(columns, foundations, talon, ptr, redeals)``:
+
+- ``columns``: ten tuples of card codes ``suit * 13 + rank - 1`` (:attr:`Card.index`), bottom →
+  top, in their real order (moves name real columns); the two copies of a card share a code;
+- ``foundations``: eight counts, two per suit, each pair sorted high first — the piles of a suit
+  only matter by their heights (the engine picks the pile itself for ``"foundation"``);
+- ``talon``: a mask over the stock and waste cards still in play in *draw order* (waste bottom →
+  top, then stock top → bottom); neither drawing nor the relaxed redeal reorders it;
+- ``ptr``: the boundary in that order: the waste is the remaining cards before it, kept
+  normalised so that the waste top is card ``ptr - 1``;
+- ``redeals``: the redeals left (relaxed only).
+
+Search structure:
+
+- **Safe cards go up at once.** After every action all safe cards (an ace, or a card whose two
+  lower copies are up, as :func:`patience.engine.forty_thieves.is_safe`) go up, exactly the
+  engine's ``auto_safe`` closure: nothing can ever be built on such a card, so sending it up is
+  never worse. The result does not depend on the order, so with ``auto_safe`` on a solution
+  lists the player's actions only and the engine performs the same closure; with it off the
+  line lists the closure's foundation moves explicitly.
+- **Canonical keys.** Columns are sorted in the key (any column order is as good as another;
+  empty columns are interchangeable), and the foundations are counted per suit. The rank is
+  the point of the stock walk, as in Pyramid: with the same cards left, an earlier point reaches
+  a later one by drawing (and, relaxed, redealing).
+- **Moves**, best first: foundation moves, whole runs onto a card (uncovering a card or
+  emptying a column), the waste top onto a card, draw (or redeal), then runs and the waste top
+  into an empty column (into one of them only, and never a whole column: that only permutes
+  columns), and last part of a run onto the twin of the card it sits on. Runs move as one action
+  within the ruleset's limit (classic ``2**E`` onto a card, ``2**(E-1)`` into an empty column).
+
+>>> from patience.engine import load_position
+>>> from patience.solver.core import solve
+>>> position = {"game": "forty-thieves", "tableau": [["AS"], ["2S", "AS"]] + [[]] * 8,
+...     "stock": ["2S"], "waste": [], "foundations": [[]] * 8}
+>>> solve(*FortyThievesAdapter.from_game(load_position(position))).solution
+[{'type': 'move', 'from': 't0', 'to': 'foundation'}, {'type': 'draw'}]
+>>> [m["from"] + ">" + m.get("to", "") if m["type"] == "move" else m["type"] for m in solve(
+...     *FortyThievesAdapter.from_game(load_position(position, {"auto_safe": False}))).solution]
+['t0>foundation', 't1>foundation', 't1>foundation', 'draw', 'waste>foundation']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Any
+
+from patience.engine.forty_thieves import (
+    FOUNDATION,
+    LONGEST_RUN,
+    WASTE,
+    CardMove,
+    Draw,
+    FortyThievesGame,
+    FTMove,
+    FTState,
+    Redeal,
+    is_relaxed,
+)
+
+Columns = tuple[tuple[int, ...], ...]
+# (columns, foundations, talon, ptr, redeals): see the module docstring.
+State = tuple[Columns, tuple[int, ...], int, int, int]
+Step = tuple[FTMove, ...]  # one action, then the safe cards it sent up (as foundation moves)
+
+SECOND_PASS = 256  # rank offset of the relaxed second pass (talons hold fewer cards)
+
+
+def _fits(card: int, parent: int) -> bool:
+    """``card`` builds on ``parent``: same suit, one rank lower."""
+    return parent == card + 1 and card % 13 != 12
+
+
+def _run(column: tuple[int, ...]) -> int:
+    """The length of the same-suit descending run on top of ``column``."""
+    n = 1 if column else 0
+    while n < len(column) and _fits(column[-n], column[-n - 1]):
+        n += 1
+    return n
+
+
+def _pile(found: Sequence[int], card: int) -> int:
+    """The index in ``found`` of a pile that takes ``card``, or -1."""
+    suit, below = card // 13 * 2, card % 13
+    if found[suit] == below:
+        return suit
+    if found[suit + 1] == below:
+        return suit + 1
+    return -1
+
+
+def _safe(found: Sequence[int], card: int) -> bool:
+    """An ace, or both cards one rank lower of the suit are up (and a pile takes it): with the
+    suit's piles sorted high first, exactly when the lower pile takes it."""
+    return found[card // 13 * 2 + 1] == card % 13
+
+
+def _raise(found: list[int], pile: int) -> None:
+    """Put a card on ``pile`` and keep the suit's pair sorted high first."""
+    found[pile] += 1
+    if pile & 1 and found[pile] > found[pile - 1]:
+        found[pile], found[pile - 1] = found[pile - 1], found[pile]
+
+
+class FortyThievesAdapter:
+    """The search adapter for one Forty Thieves position (see the module docstring)."""
+
+    def __init__(self, talon: Sequence[int], relaxed: bool, auto_safe: bool) -> None:
+        self.talon_cards = list(talon)
+        self.relaxed = relaxed
+        self.auto_safe = auto_safe
+
+    @classmethod
+    def from_state(
+        cls, state: FTState, relaxed: bool, auto_safe: bool = True
+    ) -> tuple[FortyThievesAdapter, State]:
+        talon = [c.index for c in (*state.waste, *state.stock)]
+        heights: list[list[int]] = [[0, 0] for _ in range(4)]
+        for pile in state.foundations:
+            if pile:
+                heights[pile[0].suit].append(len(pile))
+        found = [h for suit in heights for h in sorted(suit, reverse=True)[:2]]
+        columns = tuple(tuple(c.index for c in column) for column in state.tableau)
+        start = (columns, tuple(found), (1 << len(talon)) - 1, len(state.waste), state.redeals_left)
+        return cls(talon, relaxed, auto_safe), start
+
+    @classmethod
+    def from_game(cls, game: Any) -> tuple[FortyThievesAdapter, State]:
+        if not isinstance(game, FortyThievesGame):
+            raise TypeError("not a Forty Thieves game")
+        return cls.from_state(
+            game.state, is_relaxed(game.options), bool(game.options.get("auto_safe", True))
+        )
+
+    # -- the adapter protocol --------------------------------------------------------------
+
+    def key(self, state: State) -> tuple[Hashable, int]:
+        """Group: the sorted columns, the foundation heights and the talon cards left. Rank:
+        the point of the stock walk (an earlier point reaches a later one by drawing; the
+        cards it sends up on the way are safe ones, which only helps)."""
+        columns, found, talon, ptr, redeals = state
+        return (tuple(sorted(columns)), found, talon), ptr if redeals else ptr + SECOND_PASS
+
+    def is_won(self, state: State) -> bool:
+        return not state[2] and not any(state[0])
+
+    def is_dead(self, state: State) -> bool:
+        """No cheap proof yet: an empty column can free any buried card, so blocked cards
+        alone prove nothing (see the report on classic deals)."""
+        return False
+
+    def successors(self, state: State) -> Iterator[tuple[Step, State]]:
+        columns, found, talon, ptr, redeals = state
+        cards = self.talon_cards
+        waste = cards[ptr - 1] if ptr else -1
+
+        # A safe card left over (only in a start position): up it goes, alone.
+        for src, column in enumerate(columns):
+            if column and _safe(found, column[-1]):
+                yield self._after(CardMove(src, FOUNDATION), state, src, -1, 1)
+                return
+        if waste >= 0 and _safe(found, waste):
+            yield self._after(CardMove(WASTE, FOUNDATION), state, WASTE, -1, 1)
+            return
+
+        empty = [i for i, column in enumerate(columns) if not column]
+        if self.relaxed:
+            to_card, to_empty = LONGEST_RUN, LONGEST_RUN if empty else 0
+        else:
+            to_card, to_empty = 1 << len(empty), (1 << len(empty)) >> 1
+        first_empty = empty[0] if empty else -1
+        parents: dict[int, list[int]] = {}
+        for dst, column in enumerate(columns):
+            if column:
+                parents.setdefault(column[-1], []).append(dst)
+
+        runs = [_run(column) for column in columns]
+
+        # Foundation moves.
+        for src, column in enumerate(columns):
+            if column and _pile(found, column[-1]) >= 0:
+                yield self._after(CardMove(src, FOUNDATION), state, src, -1, 1)
+        if waste >= 0 and _pile(found, waste) >= 0:
+            yield self._after(CardMove(WASTE, FOUNDATION), state, WASTE, -1, 1)
+
+        # Whole runs onto a card (uncovering a card or emptying the column).
+        split: list[tuple[int, int, int]] = []
+        to_space: list[tuple[int, int]] = []
+        for src, column in enumerate(columns):
+            if not column:
+                continue
+            run = runs[src]
+            head = column[-run]
+            if run <= to_card:
+                for dst in parents.get(head + 1, ()):
+                    if head % 13 != 12:
+                        yield self._after(CardMove(src, dst, run), state, src, dst, run)
+            for n in range(1, run):  # part of the run: onto the twin of its parent
+                if n <= to_card:
+                    for dst in parents.get(column[-n] + 1, ()):
+                        if dst != src:
+                            split.append((src, dst, n))
+            if first_empty >= 0:
+                for n in range(min(run, to_empty, len(column) - 1), 0, -1):
+                    to_space.append((src, n))
+
+        if waste >= 0:
+            for dst in parents.get(waste + 1, ()):
+                if waste % 13 != 12:
+                    yield self._after(CardMove(WASTE, dst), state, WASTE, dst, 1)
+        stock = talon >> ptr
+        if stock:
+            drawn = ptr + (stock & -stock).bit_length()
+            yield self._close((Draw(),), list(columns), list(found), talon, drawn, redeals)
+        elif redeals and waste >= 0:
+            yield self._close((Redeal(),), list(columns), list(found), talon, 0, redeals - 1)
+        for src, n in to_space:
+            yield self._after(CardMove(src, first_empty, n), state, src, first_empty, n)
+        if waste >= 0 and first_empty >= 0:
+            yield self._after(CardMove(WASTE, first_empty), state, WASTE, first_empty, 1)
+        for src, dst, n in split:
+            yield self._after(CardMove(src, dst, n), state, src, dst, n)
+
+    def _after(
+        self, move: CardMove, state: State, src: int, dst: int, n: int
+    ) -> tuple[Step, State]:
+        """Apply a card move (``dst`` -1 for a foundation) and close over safe cards."""
+        columns, found, talon, ptr, redeals = state
+        cols = list(columns)
+        fnd = list(found)
+        if src == WASTE:
+            moving: tuple[int, ...] = (self.talon_cards[ptr - 1],)
+            talon &= ~(1 << (ptr - 1))
+            ptr = (talon & ((1 << ptr) - 1)).bit_length()
+        else:
+            moving = cols[src][-n:]
+            cols[src] = cols[src][:-n]
+        if dst < 0:
+            _raise(fnd, _pile(fnd, moving[0]))
+        else:
+            cols[dst] = cols[dst] + moving
+        return self._close((move,), cols, fnd, talon, ptr, redeals)
+
+    def _close(
+        self,
+        step: Step,
+        cols: list[tuple[int, ...]],
+        found: list[int],
+        talon: int,
+        ptr: int,
+        redeals: int,
+    ) -> tuple[Step, State]:
+        """Send safe column tops and the waste top up until none is left."""
+        cards = self.talon_cards
+        moved = True
+        while moved:
+            moved = False
+            for src, column in enumerate(cols):
+                while column and _safe(found, column[-1]):
+                    _raise(found, _pile(found, column[-1]))
+                    column = column[:-1]
+                    step = (*step, CardMove(src, FOUNDATION))
+                    moved = True
+                cols[src] = column
+            while ptr and _safe(found, cards[ptr - 1]):
+                _raise(found, _pile(found, cards[ptr - 1]))
+                talon &= ~(1 << (ptr - 1))
+                ptr = (talon & ((1 << ptr) - 1)).bit_length()
+                step = (*step, CardMove(WASTE, FOUNDATION))
+                moved = True
+        return step, (tuple(cols), tuple(found), talon, ptr, redeals)
+
+    def move_json(self, moves: Sequence[Step]) -> list[dict[str, Any]]:
+        """The actions; with ``auto_safe`` off, the safe cards' foundation moves as well."""
+        if self.auto_safe:
+            return [step[0].to_dict() for step in moves]
+        return [move.to_dict() for step in moves for move in step]

@@ -1,0 +1,384 @@
+"""An exact Gaps (Montana) solver for every ruleset of SPEC §3.
+
+**State.** ``(grid, redeals_left, redeals_done)``: ``grid`` is 52 bytes, row by row, each a
+card's :attr:`~patience.engine.cards.Card.index` or :data:`GAP`; ``redeals_left`` is a count or
+``-1`` for unlimited; ``redeals_done`` fixes the next redeal's shuffle.
+
+**Moves.** A gap takes at most one card (the successor of its left neighbour), except a gap in
+column 0, which takes any 2. Redeals are moves too: the outcome is deterministic (the engine's
+own :func:`~patience.engine.gaps.redeal` computes it), so the search simply tries it, last.
+
+**Soundness.** Every verdict is exact: nothing is pruned on heuristic grounds. In particular a
+card of a row's leading run is *not* frozen: a 2 in column 0 may move to another column-0 gap,
+and that can be the only way to win (2♠ alone in row 0 while row 1 reads ``_ 3♠ … K♠ 2♥``;
+a 2♠ 3♠ / 2♥ 3♥ run pair holding each other's 4 can only be untangled by moving a run).
+What is pruned is proven:
+
+- *Persistent sets* (no redeal left). Gaps is four tokens: a gap takes one card and moves to
+  where that card was, so most moves of different gaps commute. Where the other gaps' futures
+  provably never touch one gap's move, only that move is searched (:func:`persistent_cards`):
+  this reaches every dead end, so every win, that the full search reaches.
+- *Symmetric rows* (no redeal left). The rows are interchangeable (each row is its own line and
+  any suit can own any row), so the transposition key sorts the rows. (A redeal deals row by
+  row, so with redeals left the key is the exact position.)
+- *Dead positions* (no redeal left): a card that can never move again sits off every winning
+  layout (:func:`frozen`, :func:`misplaced`); also a card missing from a hand-built grid.
+- *Move ordering.* Run extensions first, then by what the new gap can take (a card extending a
+  run, any 2, some card, nothing), a 2 leaving column 0 last; the redeal after every card move.
+
+>>> from patience.engine import new_game
+>>> from patience.solver.core import solve
+>>> adapter, start = GapsAdapter.from_game(new_game("gaps", deal=1, options={"redeals": 2}))
+>>> solve(adapter, start).verdict
+'winnable'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Any
+
+from patience.engine.cards import Card
+from patience.engine.gaps import (
+    COLS,
+    ROWS,
+    SIZE,
+    UNLIMITED,
+    GapsGame,
+    GapsMove,
+    GapsState,
+    Place,
+    Redeal,
+    redeal,
+)
+
+GAP = 0xFF
+TWOS = (1, 14, 27, 40)  # the 2s' card indices
+NEEDED = frozenset(i for i in range(52) if i % 13)  # every card but the aces
+State = tuple[bytes, int, int]  # (grid, redeals_left or -1 for unlimited, redeals_done)
+
+
+def encode(state: GapsState) -> State:
+    """The compact form of an engine state.
+
+    >>> from patience.engine import new_game
+    >>> grid, left, done = encode(new_game("gaps", deal=1).state)
+    >>> len(grid), grid.count(GAP), left, done
+    (52, 4, 2, 0)
+    """
+    grid = bytes(GAP if card is None else card.index for card in state.grid)
+    left = -1 if state.redeals_left == UNLIMITED else int(state.redeals_left)
+    return grid, left, state.redeals_done
+
+
+def decode(state: State, seed: int) -> GapsState:
+    """The engine state of a compact one (inverse of :func:`encode`)."""
+    grid, left, done = state
+    cards = tuple(None if i == GAP else Card.from_index(i) for i in grid)
+    return GapsState(cards, UNLIMITED if left < 0 else left, seed, done)
+
+
+def run_length(grid: bytes, row: int) -> int:
+    """The length of ``row``'s leading run (a 2 in column 0, then its suit's 3, 4, …).
+
+    >>> run_length(bytes([1, 2, 3, 17]) + bytes([GAP]) * 48, 0)
+    3
+    """
+    base = row * COLS
+    first = grid[base]
+    if first == GAP or first % 13 != 1:
+        return 0
+    length = 1
+    while length < COLS - 1 and grid[base + length] == first + length:
+        length += 1
+    return length
+
+
+def frozen(grid: bytes) -> list[bool]:
+    """For each card index, True when the card can never move again without a redeal.
+
+    The complement is a least fixpoint over-approximating the cards that may still move: a 2
+    may move while some other column-0 place is a gap or holds a card that may move; any other
+    card may move when its predecessor may move, or when the place right of its predecessor
+    is a gap or holds another card that may move. (By induction on time, the first frozen card
+    to move would contradict one of these rules.)
+
+    >>> grid = bytearray([GAP]) * 52
+    >>> grid[0:3] = bytes([1, 2, 16])  # 2S 3S 4H / 2H 3H 4S / 2D / 2C: all stuck
+    >>> grid[13:16] = bytes([14, 15, 3])
+    >>> grid[26], grid[39] = 27, 40
+    >>> all(frozen(bytes(grid))[card] for card in grid if card != GAP)
+    True
+    >>> grid[39] = GAP  # a free place in column 0: the 2s (and their runs) may move
+    >>> frozen(bytes(grid))[1]
+    False
+    """
+    pos = [-1] * 52
+    for place, card in enumerate(grid):
+        if card != GAP:
+            pos[card] = place
+    movable = [False] * 52
+    cards = [card for card in grid if card != GAP]
+    changed = True
+    while changed:
+        changed = False
+        for card in cards:
+            if movable[card]:
+                continue
+            if card % 13 == 1:
+                here = pos[card]
+                free = any(
+                    place != here and (grid[place] == GAP or movable[grid[place]])
+                    for place in range(0, SIZE, COLS)
+                )
+            else:
+                before = pos[card - 1]
+                if before < 0:
+                    continue
+                free = movable[card - 1]
+                if not free and before % COLS != COLS - 1:
+                    right = grid[before + 1]
+                    free = right == GAP or (right != card and movable[right])
+            if free:
+                movable[card] = changed = True
+    return [not m for m in movable]
+
+
+def misplaced(grid: bytes, stuck: list[bool]) -> bool:
+    """Whether some frozen card (``stuck``) is off every winning layout: not at its rank's
+    column, or in a row with a frozen card of another suit.
+
+    >>> grid = bytearray([GAP]) * 52
+    >>> grid[0:3] = bytes([1, 2, 16])  # 2S 3S 4H: the 4H is frozen in a row of spades
+    >>> stuck = [True] * 52
+    >>> misplaced(bytes(grid), stuck)
+    True
+    >>> stuck[16] = False
+    >>> misplaced(bytes(grid), stuck)
+    False
+    """
+    for row in range(ROWS):
+        suit = -1
+        for col in range(COLS):
+            card = grid[row * COLS + col]
+            if card == GAP or not stuck[card]:
+                continue
+            if card % 13 != col + 1 or suit not in (-1, card // 13):
+                return True
+            suit = card // 13
+    return False
+
+
+def positions(grid: bytes) -> list[int]:
+    """For each card index, its place on the grid (-1 when absent)."""
+    pos = [-1] * 52
+    for place, card in enumerate(grid):
+        if card != GAP:
+            pos[card] = place
+    return pos
+
+
+def enabled(grid: bytes, pos: list[int]) -> dict[int, list[int]]:
+    """The legal card moves, as card index → gaps it may fill (row-major)."""
+    targets: dict[int, list[int]] = {}
+    gap = grid.find(GAP)
+    while gap >= 0:
+        if gap % COLS == 0:
+            for two in TWOS:
+                if pos[two] >= 0:
+                    targets.setdefault(two, []).append(gap)
+        else:
+            before = grid[gap - 1]
+            if before != GAP and before % 13 != 12 and pos[before + 1] >= 0:
+                targets.setdefault(before + 1, []).append(gap)
+        gap = grid.find(GAP, gap + 1)
+    return targets
+
+
+PATH_LIMIT = 400  # steps of one gap's simulated future before giving up on reducing
+
+
+def gap_future(grid: bytes, gap: int) -> tuple[set[int], set[int]] | None:
+    """The places that the gap at ``gap`` may write and read if it alone moves from now on:
+    filling it moves one card (writing its place and the gap's), after reading the left
+    neighbour (or, in column 0, where the 2s are) and the filler's place; the gap then
+    continues from the filler's old place. ``None`` when the future is too long to follow.
+
+    >>> grid = bytearray([GAP]) * 52
+    >>> grid[0:2], grid[20] = bytes([1, 2]), 3  # 2S 3S _ … and the 4S at r1c7, after a gap
+    >>> writes, reads = gap_future(bytes(grid), 2)
+    >>> sorted(writes), sorted(reads)
+    ([2, 20], [1, 19, 20])
+    """
+    writes: set[int] = set()
+    reads: set[int] = set()
+    stack = [(grid, gap)]
+    seen = set(stack)
+    steps = 0
+    while stack:
+        here, at = stack.pop()
+        if at % COLS == 0:
+            fillers = list(TWOS)
+        else:
+            reads.add(at - 1)
+            before = here[at - 1]
+            if before == GAP or before % 13 == 12:
+                continue
+            fillers = [before + 1]
+        for card in fillers:
+            source = here.find(card)
+            if source < 0 or source == at:
+                continue
+            steps += 1
+            if steps > PATH_LIMIT:
+                return None
+            reads.add(source)
+            writes.update((source, at))
+            after = bytearray(here)
+            after[source], after[at] = GAP, card
+            nxt = (bytes(after), source)
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return writes, reads
+
+
+def persistent_cards(grid: bytes, pos: list[int], targets: dict[int, list[int]]) -> set[int]:
+    """The cards whose moves form a small persistent set (all cards when none is smaller).
+
+    Without redeals a won position is a dead end (no move at all), and searching from each
+    position only a persistent set of its moves reaches every dead end the full search reaches,
+    by a line no longer (Godefroid; Valmari's stubborn sets), so verdicts stay exact. Here the
+    set is grown from one move: every gap outside it must have a solo future
+    (:func:`gap_future`) that writes nothing another outside gap reads, and that neither reads
+    the place a chosen move empties nor writes that place, the chosen gap or its left
+    neighbour. The outside futures then interleave freely and never touch the chosen moves;
+    a gap that fails joins the set if it can move now, else the attempt fails.
+    """
+    gaps = [i for i, card in enumerate(grid) if card == GAP]
+    futures = {gap: gap_future(grid, gap) for gap in gaps}
+    movers: dict[int, list[int]] = {}  # gap -> the places of the cards that can fill it
+    for card, to in targets.items():
+        for gap in to:
+            movers.setdefault(gap, []).append(pos[card])
+    best = set(movers)
+    for start in movers:
+        chosen = {start}
+        while len(chosen) < len(best):
+            bad = _outside_conflicts(gaps, futures, chosen, movers)
+            if not bad:
+                best = chosen
+                break
+            if any(g not in movers for g in bad):
+                break
+            chosen.update(bad)
+    return {grid[source] for gap in best for source in movers[gap]}
+
+
+Future = tuple[set[int], set[int]] | None
+
+
+def _outside_conflicts(
+    gaps: list[int], futures: dict[int, Future], chosen: set[int], movers: dict[int, list[int]]
+) -> list[int]:
+    """The gaps outside ``chosen`` whose futures are unknown, or touch the chosen moves, or
+    write what another outside gap's future reads (see :func:`persistent_cards`)."""
+    outside = [g for g in gaps if g not in chosen]
+    known = {g: f for g in outside if (f := futures[g]) is not None}
+    if len(known) < len(outside):
+        return [g for g in outside if g not in known]
+    emptied = {source for gap in chosen for source in movers[gap]}
+    touched = emptied | {gap - 1 for gap in chosen} | chosen
+    return [
+        g
+        for g, (writes, reads) in known.items()
+        if emptied & reads
+        or touched & writes
+        or any(writes & other[1] for h, other in known.items() if h != g)
+    ]
+
+
+class GapsAdapter:
+    """The search adapter for one Gaps position (see the module docstring)."""
+
+    def __init__(self, seed: int, aces_shuffled: bool) -> None:
+        self.seed = seed
+        self.aces_shuffled = aces_shuffled
+
+    @classmethod
+    def from_state(cls, state: GapsState, aces_shuffled: bool = False) -> tuple[GapsAdapter, State]:
+        return cls(state.seed, aces_shuffled), encode(state)
+
+    @classmethod
+    def from_game(cls, game: Any) -> tuple[GapsAdapter, State]:
+        if not isinstance(game, GapsGame):
+            raise TypeError("not a Gaps game")
+        return cls.from_state(game.state, bool(game.options["aces_shuffled"]))
+
+    # -- the adapter protocol --------------------------------------------------------------
+
+    def key(self, state: State) -> tuple[Hashable, int]:
+        """Group: the position, with the rows sorted when no redeal is left (rows are then
+        interchangeable). No dominance order: rank 0."""
+        grid, left, _ = state
+        if left == 0:
+            rows = sorted(grid[r * COLS : r * COLS + COLS] for r in range(ROWS))
+            return b"".join(rows), 0
+        return state, 0
+
+    def is_won(self, state: State) -> bool:
+        grid = state[0]
+        return all(run_length(grid, row) == COLS - 1 for row in range(ROWS))
+
+    def is_dead(self, state: State) -> bool:
+        """Cheap proofs of a loss: a card missing from the grid (hand-built positions) or, with
+        no redeal left, a card frozen out of place (see :func:`frozen`)."""
+        grid, left, _ = state
+        if len(NEEDED.intersection(grid)) < len(NEEDED):
+            return True
+        return left == 0 and misplaced(grid, frozen(grid))
+
+    def successors(self, state: State) -> Iterator[tuple[GapsMove, State]]:
+        """Every card move, best first (see :meth:`_priority`), then the redeal."""
+        grid, left, done = state
+        pos = positions(grid)
+        targets = enabled(grid, pos)
+        if left == 0 and len(targets) > 1:
+            keep = persistent_cards(grid, pos, targets)
+            targets = {card: to for card, to in targets.items() if card in keep}
+        runs = [run_length(grid, row) for row in range(ROWS)]
+        moves = sorted(
+            (self._priority(grid, runs, card, pos[card], gap), card, gap)
+            for card, gaps in targets.items()
+            for gap in gaps
+        )
+        for _, card, to in moves:
+            after = bytearray(grid)
+            after[pos[card]] = GAP
+            after[to] = card
+            yield Place(Card.from_index(card), to), (bytes(after), left, done)
+        if left != 0:
+            engine = redeal(decode(state, self.seed), aces_shuffled=self.aces_shuffled)
+            yield Redeal(), encode(engine)
+
+    @staticmethod
+    def _priority(grid: bytes, runs: list[int], card: int, source: int, gap: int) -> int:
+        """Lower is tried first: run extensions, then by what the new gap left at ``source``
+        can take (a card extending a run, any 2, some card, nothing), a 2 leaving column 0
+        last."""
+        row, col = divmod(gap, COLS)
+        if col == runs[row]:  # extends a run (or starts one)
+            follow = grid[gap + 1] if col < COLS - 1 else GAP
+            return 0 if follow == card + 1 or col else 1
+        srow, scol = divmod(source, COLS)
+        if scol == 0:
+            return 8 if card % 13 == 1 else 3
+        if scol == runs[srow]:
+            return 2
+        behind = grid[source - 1]
+        if behind == GAP or behind % 13 == 12 or behind + 1 not in grid:
+            return 6
+        return 4
+
+    def move_json(self, moves: Sequence[GapsMove]) -> list[dict[str, Any]]:
+        return [move.to_dict() for move in moves]

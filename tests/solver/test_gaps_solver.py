@@ -1,0 +1,157 @@
+"""The Gaps solver: solutions replay to a win, dead ends are proven lost, verdicts agree with
+the brute force, budgets give ``unknown``, and redeals follow the engine's shuffle exactly."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from patience.engine import Game, load_position, new_game
+from patience.engine.cards import Card
+from patience.solver import solve_game
+from patience.solver.core import Budget, Result, solve
+from patience.solver.gaps import GapsAdapter
+from patience.solver.naive import brute_force
+
+
+def solved_grid() -> list[str | None]:
+    """The won layout: row r reads 2…K of suit r, then a gap."""
+    grid: list[str | None] = []
+    for row in range(4):
+        grid += [str(Card.from_index(row * 13 + rank)) for rank in range(1, 13)] + [None]
+    return grid
+
+
+def position(grid: list[str | None], **fields: Any) -> dict[str, Any]:
+    rows = [grid[row * 13 : row * 13 + 13] for row in range(4)]
+    return {"game": "gaps", "grid": rows, **fields}
+
+
+def replay(game: Game[Any, Any], result: Result) -> None:
+    """Play ``result``'s solution on ``game`` (a copy is not needed: tests own their games)."""
+    assert result.verdict == "winnable"
+    assert result.solution is not None
+    for move in result.solution:
+        game.play(move)
+    assert game.status == "won"
+
+
+@pytest.mark.parametrize(
+    ("deal", "options"),
+    [
+        (1, {"redeals": 2}),
+        (3, {"redeals": 2}),
+        (2, {"redeals": "unlimited"}),
+        (1, {"redeals": "unlimited", "aces_shuffled": True}),
+        (3, {"redeals": 2, "aces_shuffled": True}),
+    ],
+)
+def test_solutions_replay_to_a_win(deal: int, options: dict[str, Any]) -> None:
+    game = new_game("gaps", deal=deal, options=options)
+    result = solve_game(game, Budget(seconds=20))
+    replay(game, result)
+
+
+def test_a_solution_that_needs_a_redeal_replays() -> None:
+    # Every gap sits after a king: only a redeal can help.
+    grid = solved_grid()
+    grid[3], grid[16] = grid[16], grid[3]  # 5S and 5H swapped
+    game = load_position(position(grid, seed=3, redeals_left=1), {"redeals": 1})
+    assert game.legal_moves() == [{"type": "redeal"}]
+    result = solve_game(game, Budget(seconds=10))
+    assert result.solution is not None
+    assert result.solution[0] == {"type": "redeal"}
+    replay(game, result)
+
+
+@pytest.mark.parametrize("done", [1, 2, 5])
+def test_mid_game_redeals_follow_the_shuffle_exactly(done: int) -> None:
+    # A position after ``done`` redeals: the next redeal is the (done + 1)-th of deal 11.
+    grid = solved_grid()
+    for a, b in [(3, 16), (20, 33), (35, 48)]:
+        grid[a], grid[b] = grid[b], grid[a]
+    pos = position(grid, seed=11, redeals_done=done, redeals_left="unlimited")
+    game = load_position(pos, {"redeals": "unlimited"})
+    result = solve_game(game, Budget(seconds=10))
+    assert result.solution is not None
+    assert {"type": "redeal"} in result.solution
+    replay(game, result)
+
+
+def test_a_position_whose_gaps_are_all_dead_is_proven_lost() -> None:
+    grid = solved_grid()
+    grid[3], grid[16] = grid[16], grid[3]
+    game = load_position(position(grid, seed=7, redeals_left=0), {"redeals": 0})
+    result = solve_game(game)
+    assert result.verdict == "unwinnable"
+    assert result.solution is None
+
+
+def test_a_deadlock_with_live_gaps_is_proven_lost() -> None:
+    # Row 0: 2S 3S 4H …, row 1: 2H 3H 4S …: each 4 waits for the other's place, forever
+    # (every row starts with a 2 and no gap is in column 0, so the runs can never move).
+    grid = solved_grid()
+    grid[3], grid[16] = grid[16], grid[3]
+    grid[2], grid[15] = grid[15], grid[2]
+    grid[12], grid[11] = grid[11], None  # KS moved right: a live gap after QS
+    game = load_position(position(grid, redeals_left=0), {"redeals": 0})
+    result = solve_game(game)
+    assert result.verdict == "unwinnable"
+
+
+def test_a_missing_card_is_proven_lost() -> None:
+    grid = solved_grid()
+    grid[5] = None
+    game = load_position(position(grid, redeals_left=0), {"redeals": 0})
+    assert solve_game(game).verdict == "unwinnable"
+
+
+def test_breaking_a_lone_2_can_be_needed() -> None:
+    # Row 0: 2S 3H … KH _, row 1: _ 3S … KS 2H: the only win moves 2S down to row 1 first.
+    grid = solved_grid()
+    grid[1:12] = grid[14:25]
+    grid[13:26] = [None, *solved_grid()[1:12], "2H"]
+    game = load_position(position(grid, redeals_left=0), {"redeals": 0})
+    replay(game, solve_game(game))
+
+
+def scrambled(rng: random.Random) -> list[str | None]:
+    """The won layout with a few places (cards and gaps) shuffled among themselves."""
+    grid = solved_grid()
+    places = rng.sample(range(52), rng.randint(6, 11))
+    cards = [grid[p] for p in places]
+    rng.shuffle(cards)
+    for place, card in zip(places, cards, strict=True):
+        grid[place] = card
+    return grid
+
+
+@pytest.mark.parametrize(
+    ("redeals_left", "aces_shuffled"), [(0, False), (0, False), (1, False), (1, True)]
+)
+def test_verdicts_agree_with_the_brute_force(redeals_left: int, aces_shuffled: bool) -> None:
+    rng = random.Random(redeals_left * 10 + aces_shuffled)
+    decided = 0
+    for _ in range(20):
+        fields = {"seed": rng.randint(1, 999), "redeals_done": rng.randint(0, 3)}
+        pos = position(scrambled(rng), redeals_left=redeals_left, **fields)
+        game = load_position(pos, {"redeals": 2, "aces_shuffled": aces_shuffled})
+        reference = brute_force(game, Budget(nodes=600))
+        if reference.verdict == "unknown":
+            continue
+        decided += 1
+        ours = solve(*GapsAdapter.from_game(game), Budget(nodes=100_000))
+        assert ours.verdict == reference.verdict, pos
+        if ours.verdict == "winnable":
+            replay(load_position(pos, game.options), ours)
+    assert decided >= 6
+
+
+def test_a_budget_gives_unknown_never_unwinnable() -> None:
+    for options in ({"redeals": 0}, {"redeals": 2}):
+        game = new_game("gaps", deal=5, options=options)
+        result = solve_game(game, Budget(nodes=50))
+        assert result.verdict == "unknown"
+        assert result.solution is None
