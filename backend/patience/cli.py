@@ -60,6 +60,22 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--host", default="127.0.0.1")
     run.add_argument("--port", type=int, default=8000)
 
+    catalogue = sub.add_parser("catalogue", help="the proven-winnable deal catalogue")
+    catalogue_sub = catalogue.add_subparsers(dest="catalogue_command", required=True)
+    for name, text in (
+        ("build", "examine deals until COUNT are proven winnable (resumes)"),
+        ("show", "sizes, grades and the difficulty distribution"),
+    ):
+        cmd = catalogue_sub.add_parser(name, help=text)
+        cmd.add_argument("--game", required=True)
+        cmd.add_argument("--rules", help="Forty Thieves ruleset: classic | relaxed")
+        cmd.add_argument("--option", action="append", default=[], metavar="NAME=JSON")
+    build = catalogue_sub.choices["build"]
+    build.add_argument("--count", type=int, default=500, help="winnable deals wanted")
+    build.add_argument("--workers", type=int, help="processes (default: every core)")
+    build.add_argument("--time-limit", type=float, default=10.0, help="seconds per deal")
+    build.add_argument("--max-deals", type=int, default=100_000, help="stop after this deal")
+
     worker = sub.add_parser("worker", help="run an RQ worker for the solver jobs (REDIS_URL)")
     worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
     worker.add_argument(
@@ -109,13 +125,8 @@ def _solve(args: argparse.Namespace) -> int:
     from patience.engine import EngineError, load_position, new_game
     from patience.solver import Budget, solve_game
 
-    options: dict[str, object] = {}
     try:
-        for item in args.option:
-            name, _, value = item.partition("=")
-            options[name] = json.loads(value)
-        if args.rules:
-            options["rules"] = args.rules
+        options = _options(args)
         if args.position:
             game = load_position(json.loads(Path(args.position).read_text()), options)
         elif args.game:
@@ -127,6 +138,39 @@ def _solve(args: argparse.Namespace) -> int:
         print(f"patience solve: {exc}", file=sys.stderr)
         return 2
     print(json.dumps({"game": game.name, "ruleset": game.ruleset, **result.to_json()}))
+    return 0
+
+
+def _options(args: argparse.Namespace) -> dict[str, object]:
+    """``--option NAME=JSON`` (and ``--rules``) as an options object."""
+    import json
+
+    options: dict[str, object] = {}
+    for item in args.option:
+        name, _, value = item.partition("=")
+        options[name] = json.loads(value)
+    if args.rules:
+        options["rules"] = args.rules
+    return options
+
+
+def _catalogue(args: argparse.Namespace) -> int:
+    from patience.catalogue import Catalogue, ruleset_of
+    from patience.catalogue.build import build, show
+
+    options = _options(args)
+    if args.catalogue_command == "build":
+        catalogue = build(
+            args.game, options, args.count, workers=args.workers,
+            time_limit=args.time_limit, max_deals=args.max_deals,
+        )  # fmt: skip
+    else:
+        found = Catalogue.load(args.game, ruleset_of(args.game, options))
+        if found is None:
+            print("no catalogue for that game and ruleset yet", file=sys.stderr)
+            return 1
+        catalogue = found
+    print(show(catalogue))
     return 0
 
 
@@ -158,6 +202,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from patience.devserver import run_all
 
         return run_all(args.host, args.port)
+    elif args.command == "catalogue":
+        return _catalogue(args)
     elif args.command == "worker":
         return _worker(args.burst, args.stale_after)
     return 0

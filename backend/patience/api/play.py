@@ -23,6 +23,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from patience import catalogue
 from patience.api import analysis
 from patience.api.errors import ApiError
 from patience.engine import Game, IllegalMove, new_game
@@ -169,7 +170,10 @@ def create_game(
     now: dt.datetime,
 ) -> Json:
     """Start a game (the clock starts running); return its GameView."""
-    number = random_deal() if deal is None else deal
+    if deal is None:  # proven winnable when the options ask for it, else any deal
+        number = catalogue.pick(name, options, secrets.randbits(64)) or random_deal()
+    else:
+        number = deal
     game = new_game(name, deal=number, options=options)
     record = GameRecord(
         id=uuid.uuid4().hex,

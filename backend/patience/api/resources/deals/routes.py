@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from patience import catalogue
 from patience.api.db import get_session
 from patience.api.errors import ApiError
 from patience.api.play import iso
@@ -40,16 +41,18 @@ def _deal(game: str, number: int, query: dict[str, Any]) -> tuple[int, str]:
 @blp.response(200, DealSchema)
 @blp.errors(400, 404)
 def get_deal(query: dict[str, Any], game: str, number: int) -> dict[str, Any]:
-    """A deal: its ruleset, plays and wins (winnable and difficulty: unknown for now)."""
+    """A deal: its ruleset, whether it is proven winnable and its difficulty (from the deal
+    catalogue; null when not examined or undecided), plays and wins."""
     number, ruleset = _deal(game, number, query)
     stat = deal_stat(get_session(), game, ruleset, number)
+    winnable, difficulty = catalogue.lookup(game, ruleset, number)
     return {
         "deal_id": f"{game}-{number}",
         "game": game,
         "number": number,
         "ruleset": ruleset,
-        "winnable": None,
-        "difficulty": None,
+        "winnable": winnable,
+        "difficulty": difficulty,
         "plays": stat.plays if stat else 0,
         "wins": stat.wins if stat else 0,
     }

@@ -1,0 +1,223 @@
+"""The catalogue of deals proven winnable, per game and ruleset, with difficulty grades.
+
+One JSON file per (game, ruleset) in ``catalogue/data/``: the deal numbers examined so far
+(``1 … examined``, in order, so a build resumes where it stopped), the solver's verdict on each
+(winnable with a difficulty score, unwinnable, or undecided within the time limit), and the
+version of the solver that decided them.
+
+**Difficulty** is difficulty for a person, measured: the share of :data:`PLAYOUTS` seeded
+playouts that win, by a player who follows the seed pages' tips (the search-free advice of
+:func:`~patience.solver.hints.quick_hint`) three times in four and otherwise plays any legal
+move. Easy, normal and hard
+are the top, middle and bottom thirds of that score over the catalogue of the ruleset
+(ties broken by deal number); the thresholds are stored with the catalogue and printed by
+``patience catalogue show``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from patience.engine import Game, game_class, new_game
+from patience.engine.deal import SplitMix64
+from patience.engine.options import parse_options
+from patience.solver.hints import quick_hint
+
+DATA = Path(__file__).parent / "data"
+PLAYOUTS = 16
+MAX_PLAYOUT_STEPS = 600
+GRADES = ("easy", "normal", "hard")
+SOLVER_VERSION = "1"
+
+
+def ruleset_of(game: str, options: Mapping[str, Any]) -> str:
+    cls = game_class(game)
+    return cls.ruleset_of(parse_options(cls.option_specs, dict(options)))
+
+
+def path_for(game: str, ruleset: str) -> Path:
+    return DATA / f"{game}.{ruleset}.json"
+
+
+@dataclass
+class Catalogue:
+    """The examined deals of one (game, ruleset)."""
+
+    game: str
+    ruleset: str
+    options: dict[str, Any]
+    examined: int = 0
+    winnable: dict[int, float] = field(default_factory=dict)  # deal -> playout win share
+    unwinnable: list[int] = field(default_factory=list)
+    unknown: list[int] = field(default_factory=list)
+    time_limit: float = 10.0
+    solver_version: str = SOLVER_VERSION
+
+    # -- files -----------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, game: str, ruleset: str) -> Catalogue | None:
+        path = path_for(game, ruleset)
+        if not path.is_file():
+            return None
+        data = json.loads(path.read_text())
+        return cls(
+            game=data["game"],
+            ruleset=data["ruleset"],
+            options=data["options"],
+            examined=data["examined"],
+            winnable={int(deal): score for deal, score in data["winnable"]},
+            unwinnable=data["unwinnable"],
+            unknown=data["unknown"],
+            time_limit=data["time_limit"],
+            solver_version=data["solver_version"],
+        )
+
+    def save(self) -> None:
+        DATA.mkdir(parents=True, exist_ok=True)
+        thresholds = self.thresholds()
+        data = {
+            "game": self.game,
+            "ruleset": self.ruleset,
+            "options": self.options,
+            "solver_version": self.solver_version,
+            "time_limit": self.time_limit,
+            "examined": self.examined,
+            "playouts": PLAYOUTS,
+            "grades": thresholds,
+            "winnable": [[deal, score] for deal, score in sorted(self.winnable.items())],
+            "unwinnable": sorted(self.unwinnable),
+            "unknown": sorted(self.unknown),
+        }
+        text = json.dumps(data, separators=(",", ":")) + "\n"
+        path = path_for(self.game, self.ruleset)
+        with tempfile.NamedTemporaryFile("w", dir=DATA, delete=False) as tmp:
+            tmp.write(text)
+        os.replace(tmp.name, path)  # never a half-written catalogue
+
+    # -- grades ----------------------------------------------------------------------------
+
+    def ranked(self) -> list[int]:
+        """Winnable deals from easiest (most playouts won) to hardest."""
+        return sorted(self.winnable, key=lambda deal: (-self.winnable[deal], deal))
+
+    def grade(self, deal: int) -> str | None:
+        """``easy``/``normal``/``hard``: the deal's third of :meth:`ranked`."""
+        return next((g for g, deals in self.grades().items() if deal in deals), None)
+
+    def grades(self) -> dict[str, list[int]]:
+        """The winnable deals of each grade: the easiest third, the middle, the hardest."""
+        ranked = self.ranked()
+        out: dict[str, list[int]] = {grade: [] for grade in GRADES}
+        for n, deal in enumerate(ranked):
+            out[GRADES[min(2, n * 3 // len(ranked))]].append(deal)
+        return out
+
+    def thresholds(self) -> dict[str, list[float]]:
+        """The playout win share range of each grade."""
+        return {
+            grade: [min(self.winnable[d] for d in deals), max(self.winnable[d] for d in deals)]
+            for grade, deals in self.grades().items()
+            if deals
+        }
+
+    def verdict(self, deal: int) -> bool | None:
+        if deal in self.winnable:
+            return True
+        return False if deal in set(self.unwinnable) else None
+
+
+@cache
+def cached(game: str, ruleset: str) -> Catalogue | None:
+    """The committed catalogue of (game, ruleset), read once per process."""
+    return Catalogue.load(game, ruleset)
+
+
+def lookup(game: str, ruleset: str, deal: int) -> tuple[bool | None, str | None]:
+    """What the catalogue knows of a deal: winnable (None: not examined or undecided) and
+    its difficulty grade."""
+    catalogue = cached(game, ruleset)
+    if catalogue is None:
+        return None, None
+    return catalogue.verdict(deal), catalogue.grade(deal)
+
+
+def pick(game: str, options: Mapping[str, Any] | None, seed: int) -> int | None:
+    """A deal for a new game without a deal number, when its options ask for a proven-winnable
+    one (Forty Thieves ``winnable_only``, Gaps ``difficulty`` other than ``any``): a catalogue
+    deal of the ruleset (and grade), chosen by ``seed``. ``None``: any deal will do, or the
+    catalogue has none for this ruleset."""
+    cls = game_class(game)
+    opts = parse_options(cls.option_specs, dict(options or {}))
+    difficulty = opts.get("difficulty")
+    if opts.get("winnable_only") is not True and difficulty not in GRADES:
+        return None
+    catalogue = cached(game, cls.ruleset_of(opts))
+    if catalogue is None or not catalogue.winnable:
+        return None
+    pool = (
+        catalogue.grades()[str(difficulty)] if difficulty in GRADES else sorted(catalogue.winnable)
+    )
+    return pool[SplitMix64(seed).below(len(pool))] if pool else None
+
+
+# -- measuring -----------------------------------------------------------------------------------
+
+
+def playout_score(game: str, options: Mapping[str, Any], deal: int) -> float:
+    """The share of :data:`PLAYOUTS` seeded human-like playouts that win the deal."""
+    wins = 0
+    for n in range(PLAYOUTS):
+        rng = SplitMix64(deal * PLAYOUTS + n)
+        g = new_game(game, deal=deal, options=dict(options))
+        for _ in range(MAX_PLAYOUT_STEPS):
+            moves = g.legal_moves()
+            if g.status == "won" or not moves:
+                break
+            g.play(_choose(g, moves, rng))
+        wins += g.status == "won"
+    return wins / PLAYOUTS
+
+
+def _choose(game: Game[Any, Any], moves: list[dict[str, Any]], rng: SplitMix64) -> Any:
+    """A player who mostly follows the seed pages' tips (the search-free advice) and now
+    and then plays any other move."""
+    if rng.below(4):
+        advice = quick_hint(game)
+        if advice is not None:
+            return advice.get("move", {"type": "draw"})
+    return moves[rng.below(len(moves))]
+
+
+def examine(task: tuple[str, dict[str, Any], int, float]) -> tuple[int, str, float | None]:
+    """Solve one deal (a worker-process task): its verdict and, if winnable, its score.
+    A winning line is replayed by the engine before the deal is counted winnable."""
+    from patience.solver import Budget, solve_game
+
+    game, options, deal, seconds = task
+    result = solve_game(new_game(game, deal=deal, options=options), Budget(seconds=seconds))
+    if result.verdict != "winnable" or result.solution is None:
+        return deal, result.verdict, None
+    replay = new_game(game, deal=deal, options=options)
+    for move in result.solution:
+        replay.play(move)
+    if replay.status != "won":  # pragma: no cover - a solver bug must never enter the catalogue
+        raise RuntimeError(f"{game} deal {deal}: the solution does not win")
+    return deal, "winnable", playout_score(game, options, deal)
+
+
+def record(catalogue: Catalogue, results: Iterable[tuple[int, str, float | None]]) -> None:
+    for deal, verdict, score in results:
+        if verdict == "winnable" and score is not None:
+            catalogue.winnable[deal] = score
+        elif verdict == "unwinnable":
+            catalogue.unwinnable.append(deal)
+        else:
+            catalogue.unknown.append(deal)

@@ -1,0 +1,89 @@
+"""``patience catalogue build`` and ``show``: examine deals 1, 2, 3 … on every core until the
+catalogue holds enough proven-winnable deals, saving as it goes so a build resumes."""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from patience.catalogue import SOLVER_VERSION, Catalogue, examine, record, ruleset_of
+
+SAVE_EVERY = 20
+
+
+def build(
+    game: str,
+    options: Mapping[str, Any],
+    count: int,
+    *,
+    workers: int | None = None,
+    time_limit: float = 10.0,
+    max_deals: int = 100_000,
+) -> Catalogue:
+    ruleset = ruleset_of(game, options)
+    catalogue = Catalogue.load(game, ruleset) or Catalogue(game, ruleset, dict(options))
+    if catalogue.solver_version != SOLVER_VERSION:
+        raise SystemExit(f"{game}.{ruleset}: built by solver {catalogue.solver_version}; rebuild")
+    catalogue.time_limit = time_limit
+    start = catalogue.examined + 1
+    tasks = ((game, dict(options), deal, time_limit) for deal in range(start, max_deals + 1))
+    began = time.monotonic()
+    with multiprocessing.Pool(workers or multiprocessing.cpu_count()) as pool:
+        pending: list[tuple[int, str, float | None]] = []
+        try:
+            for result in pool.imap(examine, tasks):
+                pending.append(result)
+                catalogue.examined = result[0]
+                if len(pending) >= SAVE_EVERY:
+                    record(catalogue, pending)
+                    pending.clear()
+                    catalogue.save()
+                found = len(catalogue.winnable) + sum(v == "winnable" for _, v, _ in pending)
+                _progress(catalogue, found, count, began)
+                if found >= count:
+                    break
+        finally:
+            record(catalogue, pending)
+            catalogue.save()
+            pool.terminate()
+    print(file=sys.stderr)
+    return catalogue
+
+
+def _progress(catalogue: Catalogue, found: int, goal: int, began: float) -> None:
+    done = min(goal, found)
+    bar = "#" * (30 * done // max(goal, 1))
+    elapsed = time.monotonic() - began
+    print(
+        f"\r{catalogue.game} {catalogue.ruleset} [{bar:<30}] {done}/{goal} winnable, "
+        f"{catalogue.examined} examined, {elapsed:.0f} s",
+        end="",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def show(catalogue: Catalogue) -> str:
+    """Sizes, the grade thresholds and the distribution of the difficulty score."""
+    grades = catalogue.grades()
+    scores = sorted(catalogue.winnable.values())
+    buckets = [0] * 10
+    for score in scores:
+        buckets[min(9, int(score * 10))] += 1
+    lines = [
+        f"{catalogue.game} {catalogue.ruleset}: {len(catalogue.winnable)} winnable, "
+        f"{len(catalogue.unwinnable)} unwinnable, {len(catalogue.unknown)} undecided "
+        f"of deals 1..{catalogue.examined} (limit {catalogue.time_limit:g} s, "
+        f"solver {catalogue.solver_version})",
+        "grades (playout win share): "
+        + ", ".join(
+            f"{grade} {len(deals)} [{lo:.2f}..{hi:.2f}]"
+            for grade, deals in grades.items()
+            for lo, hi in [catalogue.thresholds().get(grade, [0.0, 0.0])]
+        ),
+        "distribution: " + " ".join(f"{n / 10:.1f}+:{count}" for n, count in enumerate(buckets)),
+    ]
+    return "\n".join(lines)
