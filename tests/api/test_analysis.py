@@ -19,9 +19,16 @@ def draw_through_the_stock(
 ) -> dict[str, Any]:
     while game["board"]["stock"]["count"]:
         r = api.move(headers, game, {"type": "draw"})
-        assert r.status_code == 200, r.json
-        game = r.json
+        assert r.status_code == 200, data_of(r)
+        game = data_of(r)
     return game
+
+
+def data_of(response: Any) -> Any:
+    """The JSON body of a test-client response (asserting there is one)."""
+    data = response.json
+    assert data is not None
+    return data
 
 
 def hint(api: Api, headers: dict[str, str], game: dict[str, Any], **body: Any) -> Any:
@@ -40,8 +47,8 @@ def test_a_hint_without_a_worker_is_ordinary_advice_and_counts(api: Api, name: s
     headers = api.player()
     game = api.new_game(headers, game=name, deal=8153)
     r = hint(api, headers, game)
-    assert r.status_code == 200, r.json
-    body = r.json
+    assert r.status_code == 200, data_of(r)
+    body = data_of(r)
     assert r.headers["ETag"] == '"1"'
     assert body["game"]["version"] == 1 and body["game"]["hints"] == 1
     advice = body["hint"]
@@ -51,16 +58,16 @@ def test_a_hint_without_a_worker_is_ordinary_advice_and_counts(api: Api, name: s
     assert body["game"]["board"] == game["board"] and body["game"]["moves"] == 0
     # A retry of the same request gets the same answer, not a second hint.
     again = hint(api, headers, game)
-    assert again.status_code == 200 and again.json == body
+    assert again.status_code == 200 and data_of(again) == body
     # The count shows in the result of the game.
-    after = api.client.get(f"/api/v1/games/{game['id']}", headers=headers).json
+    after = data_of(api.client.get(f"/api/v1/games/{game['id']}", headers=headers))
     assert after["hints"] == 1
 
 
 def test_pyramid_hint_at_the_start_takes_a_king(api: Api) -> None:
     headers = api.player()
     game = api.new_game(headers, game="pyramid", deal=8153)
-    assert hint(api, headers, game).json["hint"] == {"move": {"type": "king", "at": "p21"}}
+    assert data_of(hint(api, headers, game))["hint"] == {"move": {"type": "king", "at": "p21"}}
 
 
 def test_hint_errors(api: Api) -> None:
@@ -69,10 +76,12 @@ def test_hint_errors(api: Api) -> None:
     stale = api.client.post(
         f"/api/v1/games/{game['id']}/hint", json={"version": 7}, headers=headers
     )
-    assert stale.status_code == 409 and stale.json["reason"] == "version_conflict"
+    assert stale.status_code == 409 and data_of(stale)["reason"] == "version_conflict"
     r = api.client.post(f"/api/v1/games/{game['id']}/resign", json={"version": 0}, headers=headers)
     over = api.client.post(f"/api/v1/games/{game['id']}/hint", json={"version": 1}, headers=headers)
-    assert r.status_code == 200 and over.status_code == 422 and over.json["reason"] == "game_over"
+    assert (
+        r.status_code == 200 and over.status_code == 422 and data_of(over)["reason"] == "game_over"
+    )
     other = api.player()
     assert hint(api, other, game).status_code == 404
     assert api.client.post(f"/api/v1/games/{game['id']}/hint", json={}).status_code == 401
@@ -83,19 +92,19 @@ def test_analysis_without_redis(api: Api) -> None:
     game = api.new_game(headers, game="pyramid", deal=2)
     r = api.client.get(f"/api/v1/games/{game['id']}/analysis", headers=headers)
     assert r.status_code == 200
-    assert r.json == {"version": 0, "state": "not_applicable", "verdict": None,
+    assert data_of(r) == {"version": 0, "state": "not_applicable", "verdict": None,
                       "reason": "unseen_cards"}  # fmt: skip
     gaps = api.new_game(headers, game="gaps", deal=2)
     r = api.client.get(f"/api/v1/games/{gaps['id']}/analysis", headers=headers)
-    assert r.json["state"] == "unavailable" and r.json["reason"] == "not_configured"
+    assert data_of(r)["state"] == "unavailable" and data_of(r)["reason"] == "not_configured"
 
 
 def test_solve_without_redis_is_503_in_the_error_shape(api: Api) -> None:
     headers = api.player()
     r = api.client.post("/api/v1/solve", json={"game": "pyramid", "deal": 1}, headers=headers)
-    assert r.status_code == 503 and r.json["reason"] == "jobs_unavailable"
+    assert r.status_code == 503 and data_of(r)["reason"] == "jobs_unavailable"
     bad = api.client.post("/api/v1/solve", json={"game": "chess", "deal": 1}, headers=headers)
-    assert bad.status_code == 400 and bad.json["reason"] == "unknown_game"
+    assert bad.status_code == 400 and data_of(bad)["reason"] == "unknown_game"
 
 
 # -- with Redis and a worker -------------------------------------------------------------------
@@ -110,20 +119,20 @@ def test_pyramid_analysis_reaches_a_verdict_once_the_stock_is_seen(redis_app: Fl
     headers = api.player()
     game = api.new_game(headers, game="pyramid", deal=3)  # deal 3 cannot be won
     url = f"/api/v1/games/{game['id']}/analysis"
-    assert api.client.get(url, headers=headers).json["state"] == "not_applicable"
+    assert data_of(api.client.get(url, headers=headers))["state"] == "not_applicable"
     game = draw_through_the_stock(api, headers, game)
-    pending = api.client.get(url, headers=headers).json
+    pending = data_of(api.client.get(url, headers=headers))
     assert pending["state"] in ("pending", "unavailable")  # started by the last draw
     work()
-    done = api.client.get(url, headers=headers).json
+    done = data_of(api.client.get(url, headers=headers))
     assert done == {"version": game["version"], "state": "done", "verdict": "unwinnable",
                     "reason": ""}  # fmt: skip
-    view = api.client.get(f"/api/v1/games/{game['id']}", headers=headers).json
+    view = data_of(api.client.get(f"/api/v1/games/{game['id']}", headers=headers))
     assert "unwinnable" in view["notices"] and view["status"] == "playing"
     # Another move: the old verdict is not shown for the new position.
-    moved = api.move(headers, view, view["legal_moves"][0]).json
+    moved = data_of(api.move(headers, view, view["legal_moves"][0]))
     assert "unwinnable" not in moved["notices"]
-    assert api.client.get(url, headers=headers).json["state"] != "done"
+    assert data_of(api.client.get(url, headers=headers))["state"] != "done"
 
 
 def test_solve_jobs_through_the_api(redis_app: Flask) -> None:
@@ -131,10 +140,10 @@ def test_solve_jobs_through_the_api(redis_app: Flask) -> None:
     headers = api.player()
     r = api.client.post("/api/v1/solve", json={"game": "pyramid", "deal": 1}, headers=headers)
     assert r.status_code == 202
-    job = r.json["job"]
-    assert api.client.get(f"/api/v1/jobs/{job}").json["state"] == "queued"
+    job = data_of(r)["job"]
+    assert data_of(api.client.get(f"/api/v1/jobs/{job}"))["state"] == "queued"
     work()
-    view = api.client.get(f"/api/v1/jobs/{job}").json
+    view = data_of(api.client.get(f"/api/v1/jobs/{job}"))
     assert view["state"] == "done" and view["verdict"] == "winnable" and view["solution"]
     assert api.client.get("/api/v1/jobs/solve-nope").status_code == 404
 
@@ -146,6 +155,6 @@ def test_with_redis_down_moves_go_on_and_analysis_is_unavailable(sqlite_url: str
     game = api.new_game(headers, game="gaps", deal=5)
     r = api.move(headers, game, game["legal_moves"][0])
     assert r.status_code == 200
-    report = api.client.get(f"/api/v1/games/{game['id']}/analysis", headers=headers).json
+    report = data_of(api.client.get(f"/api/v1/games/{game['id']}/analysis", headers=headers))
     assert report["state"] == "unavailable"
-    assert hint(api, headers, r.json).status_code == 200
+    assert hint(api, headers, data_of(r)).status_code == 200
