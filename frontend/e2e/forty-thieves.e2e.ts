@@ -88,6 +88,16 @@ describe('forty thieves', () => {
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 360, height: 740 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // The new-game dialog: "winnable deals only" is on by default.
+    await page.keyboard.press('n');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByText('Forty Thieves', { exact: true }).click();
+    expect(await dialog.getByLabel('Winnable deals only (proven by the solver)').isChecked()).toBe(true);
+    expect(await dialog.getByLabel('Auto-move safe cards').isChecked()).toBe(true);
+    await shot(page, 'forty-thieves-phone-options');
+    await page.keyboard.press('Escape');
     await page.context().close();
   });
 });

@@ -73,6 +73,11 @@ describe('gaps', () => {
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await dialog.getByText('Gaps', { exact: true }).click();
+    // Difficulty: easy / normal (default) / hard / any deal.
+    const difficulty = dialog.getByLabel('Difficulty');
+    expect(await difficulty.inputValue()).toBe('normal');
+    expect(await difficulty.locator('option').allTextContents()).toEqual(['easy', 'normal', 'hard', 'any deal (ungraded)']);
+    await shot(page, 'gaps-desktop-options');
     await dialog.getByLabel('Show which card fits each gap').check();
     await dialog.getByLabel('Deal number (optional)').fill('1');
     await accepted(page, () => dialog.getByRole('button', { name: 'Deal' }).click());

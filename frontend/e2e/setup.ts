@@ -1,6 +1,8 @@
-// Starts the backend and `vite preview`, waits for both, hands the base URL to the tests and
-// tears everything down afterwards. Bounded in time: each wait gives up after 60 s.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Starts the backend (API + one solver worker on Redis db 13) and `vite preview`, waits for
+// them, hands the base URL to the tests and tears everything down afterwards. Bounded in time:
+// each wait gives up after 60 s. Redis: the one at 127.0.0.1:6379 (db 13, flushed before and
+// after), or — when none answers — a private `redis-server` on a free port for this run.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
@@ -54,6 +56,35 @@ function stop(p: ChildProcess | undefined): void {
   setTimeout(() => { try { process.kill(-p.pid!, 'SIGKILL'); } catch { /* gone */ } }, 3000).unref();
 }
 
+/** SIGTERM the process group, SIGKILL it if it has not gone within `ms` (an RQ worker waits
+ * for its running job on SIGTERM). */
+async function stopWait(p: ChildProcess | undefined, ms = 3000): Promise<void> {
+  if (!p?.pid || p.exitCode !== null || p.signalCode !== null) return;
+  const gone = new Promise<void>((r) => p.once('exit', () => r()));
+  try { process.kill(-p.pid, 'SIGTERM'); } catch { return; }
+  const timer = new Promise<boolean>((r) => setTimeout(() => r(false), ms));
+  const exited = await Promise.race([gone.then(() => true), timer]);
+  try { process.kill(-p.pid, 'SIGKILL'); } catch { /* gone */ }
+  if (!exited) await Promise.race([gone, new Promise((r) => setTimeout(r, 1000))]);
+}
+
+function redisCli(port: number, ...args: string[]): string | null {
+  try {
+    return execFileSync('redis-cli', ['-p', String(port), '-n', '13', ...args], { timeout: 5000, encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+async function until(what: string, ok: () => boolean, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (ok()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what}: not within ${ms} ms`);
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const patience = process.env.PATIENCE_BIN ?? resolve(repo, '.venv/bin/patience');
   if (!existsSync(patience)) throw new Error(`${patience} not found: run \`make venv\` first`);
@@ -65,15 +96,29 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const baseURL = `http://127.0.0.1:${webPort}`;
   const apiLog: string[] = [];
   const webLog: string[] = [];
+  const workerLog: string[] = [];
+  let redisPort = 6379;
+  let redis: ChildProcess | undefined;
+  if (redisCli(redisPort, 'ping') !== 'PONG') {
+    redisPort = await freePort();
+    redis = start('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {}, workerLog);
+    await until('redis-server', () => redisCli(redisPort, 'ping') === 'PONG', 10_000);
+  }
+  redisCli(redisPort, 'flushdb');
+  const REDIS_URL = `redis://127.0.0.1:${redisPort}/13`;
   const api = start(patience, ['serve', '--host', '127.0.0.1', '--port', String(apiPort), '--workers', '2'],
-    { DATABASE_URL: `sqlite:///${db}` }, apiLog);
+    { DATABASE_URL: `sqlite:///${db}`, REDIS_URL }, apiLog);
+  const worker = start(patience, ['worker'], { REDIS_URL }, workerLog);
   const vite = resolve(frontend, 'node_modules/vite/bin/vite.js');
   const web = start(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'],
     { PATIENCE_API: apiURL }, webLog);
   const teardown = async () => {
     stop(web);
     stop(api);
+    await stopWait(worker);
     await new Promise((r) => setTimeout(r, 300));
+    redisCli(redisPort, 'flushdb');
+    await stopWait(redis);
     for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
   };
   try {
@@ -82,9 +127,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
       waitFor(`${baseURL}/`, web, 'vite preview'),
     ]);
     await waitFor(`${baseURL}/api/v1/games/catalog`, web, 'proxy');
+    // The worker has registered with RQ (else analysis answers "unavailable").
+    await until('worker', () => {
+      if (worker.exitCode !== null) throw new Error(`worker exited with ${worker.exitCode}`);
+      return Number(redisCli(redisPort, 'scard', 'rq:workers') ?? '0') > 0;
+    });
   } catch (err) {
     await teardown();
-    console.error(apiLog.join(''), webLog.join(''));
+    console.error(apiLog.join(''), webLog.join(''), workerLog.join(''));
     throw err;
   }
   project.provide('baseURL', baseURL);

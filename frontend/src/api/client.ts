@@ -8,6 +8,7 @@ import { asGameView, type GameName, type GameView, type Move } from '../model/ty
 export type Leaderboard = components['schemas']['Leaderboard'];
 export type Bests = components['schemas']['Bests'];
 export type Catalog = components['schemas']['Catalog'];
+export type Analysis = components['schemas']['Analysis'];
 export type ErrorBody = components['schemas']['Error'] & { max?: number };
 
 const TOKEN_KEY = 'patience.token';
@@ -119,13 +120,23 @@ export class Api {
     return data ? asGameView(data) : null;
   }
 
-  /**
-   * Ask for a hint. The OpenAPI document has no `/games/{id}/hint` yet (a later issue), so
-   * this answers `null` ("not available"); once the path exists, call it here with
-   * `{ version }` and return `{ move | action, game }` — the views already handle that shape.
-   */
-  async hint(_g: GameView): Promise<HintAnswer | null> {
-    return null;
+  /** Ask for a hint: counts one hint and advances the version (the answer carries the game). */
+  async hint(g: GameView): Promise<HintAnswer> {
+    const { data, error, response } = await this.http.POST('/api/v1/games/{game_id}/hint', {
+      params: { path: { game_id: g.id } },
+      body: { version: g.version },
+    });
+    if (!data) throw toError(response.status, error);
+    return { hint: data.hint as Hint | null, analysis: data.analysis, game: asGameView(data.game) };
+  }
+
+  /** Whether the current position can still be won (never blocks play; a read only). */
+  async analysis(id: string): Promise<Analysis> {
+    const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}/analysis', {
+      params: { path: { game_id: id } },
+    });
+    if (!data) throw toError(response.status, error);
+    return data;
   }
 
   async bests(game?: GameName): Promise<Bests> {
@@ -145,7 +156,11 @@ export class Api {
   }
 }
 
+/** `{move}` or `{action: "draw"}`; the answer's `hint` is `null` when nothing can move. */
+export interface Hint { move?: Move; action?: string }
+
 export interface HintAnswer {
-  hint: { move?: Move; action?: string } | null;
+  hint: Hint | null;
+  analysis: Analysis;
   game: GameView;
 }

@@ -2,14 +2,16 @@
 // one input path (`onTap` for every card and place, `command` for keys and buttons), and the
 // renderers per game. All server calls go through `Api`, serialised on one queue.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { Api, ApiError, type Catalog } from '../api/client';
+import { Api, ApiError, type Analysis, type Catalog } from '../api/client';
 import { cardName, formatTime, loadLang, reasonText, saveLang, translator, type Key, type Lang } from '../i18n';
 import { GAME_NAMES, type Card, type GameName, type GameView, type Move } from '../model/types';
+import { checking, deadEndExits, deadEndKind, giveUp, nextPoll, received, startWatch, type Exit, type Watch } from '../state/analysis';
 import { describe } from '../state/announce';
+import { readHint, type ShownHint } from '../state/hint';
 import { stepFrames } from '../state/animate';
 import { keyCommand, nextFocus, type Command, type Direction } from '../state/keys';
 import { gamePath, parseRoute } from '../state/route';
-import { lift, moveSpots, tap, targets as targetsOf, pyramidCard, type Selection } from '../state/select';
+import { lift, tap, targets as targetsOf, pyramidCard, type Selection } from '../state/select';
 import { FortyThievesBoard, SelectionBar, ftStatus } from './FortyThieves';
 import { GapsBoard, gapsStatus } from './Gaps';
 import {
@@ -43,8 +45,9 @@ export function App() {
   const [toast, setToast] = useState<Toast | null>(null);
   const [live, setLive] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [hint, setHint] = useState<string | null>(null);
-  const [hintMove, setHintMove] = useState<Move | null>(null);
+  const [hint, setHint] = useState<ShownHint | null>(null);
+  const [watch, setWatch] = useState<Watch | null>(null);
+  const hintSeed = useRef<Analysis | null>(null);
   const [hideResult, setHideResult] = useState(false);
   const [deadEndClosed, setDeadEndClosed] = useState<number | null>(null);
   const [catalog, setCatalog] = useState<Catalog | null>(null);
@@ -67,7 +70,7 @@ export function App() {
     }
   }, []);
 
-  const clearHint = () => { setHint(null); setHintMove(null); };
+  const clearHint = () => setHint(null);
   const announce = (text: string) => setLive((prev) => (prev === text ? `${text}\u00a0` : text));
   const flash = (text: string, kind: Toast['kind'] = 'error') => {
     setToast({ text, kind, id: Date.now() });
@@ -191,17 +194,26 @@ export function App() {
     run(async (v) => api.resign(v));
   };
 
-  const askHint = () => {
+  /** Ask the server for a hint; from the unwinnable panel, the panel steps aside for it. */
+  const askHint = (fromPanel = false) => {
+    setSel(null);
     run(async (v) => {
       const answer = await api.hint(v);
-      if (!answer) { setHint(t('hint.unavailable')); announce(t('hint.unavailable')); return; }
-      const move: Move | null = answer.hint?.move ?? (answer.hint?.action === 'draw' ? { type: 'draw' } : null);
-      const text = answer.hint?.action === 'draw' ? t('hint.draw') : move ? t('hint.move') : t('hint.none');
-      setHint(text);
-      setHintMove(move);
-      announce(text);
+      const shown = readHint(answer.game, answer.hint);
+      setHint(shown);
+      announce(t(shown.text));
+      hintSeed.current = answer.analysis;
+      if (fromPanel) setDeadEndClosed(answer.game.version);
       return answer.game;
     });
+  };
+
+  const onExit = (e: Exit) => {
+    if (e === 'undo') return undo();
+    if (e === 'hint') return askHint(true);
+    if (e === 'resign') return resign();
+    if (e === 'replay') return replay();
+    return setDialog('new');
   };
 
   const pileAction = (kind: 'draw' | 'recycle') => {
@@ -229,8 +241,9 @@ export function App() {
   const command = (c: Command) => {
     if (c === 'escape') {
       if (dialog) setDialog(null);
-      else if (viewRef.current?.status === 'won' && !hideResult) setHideResult(true);
-      else { setSel(null); clearHint(); }
+      else if (viewRef.current && viewRef.current.status !== 'playing' && !hideResult) setHideResult(true);
+      else if (sel || hint) { setSel(null); clearHint(); }
+      else if (viewRef.current) setDeadEndClosed(viewRef.current.version);
       return;
     }
     if (dialog) return;
@@ -261,6 +274,34 @@ export function App() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
+
+  // The server's analysis of each new position: poll while pending, never blocking play; a new
+  // version (any accepted action, here or elsewhere) cancels the watch and starts the next.
+  useEffect(() => {
+    const seed = hintSeed.current;
+    hintSeed.current = null;
+    let w = startWatch(view, Date.now(), seed && view && seed.version === view.version ? seed : null);
+    setWatch(w);
+    if (!w) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      if (!w || !live) return;
+      const delay = nextPoll(w, Date.now());
+      if (delay === null) {
+        if (!w.stopped) { w = giveUp(w); setWatch(w); }
+        return;
+      }
+      timer = setTimeout(() => {
+        const id = w!.gameId;
+        api.analysis(id).then((a) => { if (live && w) { w = received(w, a); setWatch(w); } },
+          () => { if (live && w) { w = giveUp(w); setWatch(w); } })
+          .finally(schedule);
+      }, delay);
+    };
+    schedule();
+    return () => { live = false; clearTimeout(timer); };
+  }, [view?.id, view?.version, view?.status]);
 
   // Route on load and on history navigation.
   const route = async () => {
@@ -315,11 +356,11 @@ export function App() {
   };
 
   const ts = view ? targetsOf(view, sel) : [];
-  const hinted = view && hintMove ? moveSpots(view, hintMove) : [];
+  const hinted = hint?.spots ?? [];
   const status = !view ? [] : view.game === 'pyramid' ? pyramidStatus(view, t) : view.game === 'gaps' ? gapsStatus(view, t) : ftStatus(view, t);
   const notices = view?.status === 'playing' ? view.notices : [];
-  const deadEnd = view && view.status === 'playing' && deadEndClosed !== view.version
-    && (notices.includes('stuck') || notices.includes('unwinnable'));
+  const endKind = view && deadEndClosed !== view.version ? deadEndKind(view, watch) : null;
+  const isChecking = checking(watch, view);
   const currentGame: GameName = view?.game ?? 'pyramid';
 
   return (
@@ -367,6 +408,9 @@ export function App() {
                 <button type="button" onClick={() => setDialog('new')}>{t('btn.new')}</button>
               </div>
             ) : null}
+            {view.status === 'resigned' && hideResult && view.result ? (
+              <div class="wonbar"><button type="button" onClick={() => setHideResult(false)}>{t('btn.result')}</button></div>
+            ) : null}
             {view.status === 'won' && hideResult ? (
               <div class="wonbar"><strong>{t('won.title')}</strong> <DealId id={view.deal_id} t={t} /> <button type="button" onClick={() => setHideResult(false)}>{t('won.title')}</button></div>
             ) : null}
@@ -376,10 +420,13 @@ export function App() {
         )}
       </main>
 
-      {hint ? (
-        <div class="hintbox" role="status" data-testid="hint">
-          <span>{hint}</span>
-          <button type="button" class="icon" onClick={() => clearHint()} aria-label={t('btn.close')}>✕</button>
+      {hint || isChecking ? (
+        <div class={`hintbox${endKind ? ' raised' : ''}`} role="status" data-testid="hint">
+          <div class="hintlines">
+            {hint ? <span data-testid="hint-text">{t(hint.text)}</span> : null}
+            {isChecking ? <span class="checking" data-testid="checking"><span class="spinner" aria-hidden="true" />{t('analysis.checking')}</span> : null}
+          </div>
+          {hint ? <button type="button" class="icon" onClick={() => clearHint()} aria-label={t('btn.close')}>✕</button> : null}
         </div>
       ) : null}
       {toast ? <div class={`toast ${toast.kind}`} data-testid="toast" key={toast.id}>{toast.text}</div> : null}
@@ -387,8 +434,8 @@ export function App() {
       {view ? (
         <footer class="toolbar" role="toolbar" aria-label={t('a11y.actions')}>
           <button type="button" class="tool" onClick={undo} aria-keyshortcuts="U"><Icon name="undo" /> {t('btn.undo')}</button>
-          <button type="button" class="tool" onClick={askHint} aria-keyshortcuts="H"><Icon name="hint" /> {t('btn.hint')}</button>
-          <PileButtons view={view} t={t} onAction={pileAction} onCollect={() => submit({ type: 'collect' })} />
+          <button type="button" class="tool" onClick={() => askHint()} aria-keyshortcuts="H"><Icon name="hint" /> {t('btn.hint')}</button>
+          <PileButtons view={view} t={t} onAction={pileAction} onCollect={() => submit({ type: 'collect' })} hinted={hint?.move?.type ?? null} />
           <button type="button" class="tool" onClick={() => setDialog('new')} aria-keyshortcuts="N"><Icon name="new" /> {t('btn.new')}</button>
           <button type="button" class="tool" onClick={() => setDialog('rules')}><Icon name="rules" /> {t('btn.rules')}</button>
         </footer>
@@ -396,19 +443,10 @@ export function App() {
 
       <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">{live}</div>
 
-      {deadEnd && view ? (
-        <DeadEndPanel
-          t={t}
-          unwinnable={notices.includes('unwinnable')}
-          onUndo={undo}
-          onReplay={replay}
-          onNew={() => setDialog('new')}
-          onHint={askHint}
-          onResign={view.game === 'forty-thieves' ? resign : undefined}
-          onClose={() => setDeadEndClosed(view.version)}
-        />
+      {endKind && view ? (
+        <DeadEndPanel t={t} kind={endKind} exits={deadEndExits(view.game, endKind)} onExit={onExit} onClose={() => setDeadEndClosed(view.version)} />
       ) : null}
-      {view?.status === 'won' && !hideResult && !dialog ? (
+      {view && view.status !== 'playing' && view.result && !hideResult && !dialog ? (
         <ResultsPanel view={view} t={t} api={api} onNew={() => setDialog('new')} onReplay={replay} onViewBoard={() => setHideResult(true)} />
       ) : null}
       {dialog === 'new' ? (
@@ -440,17 +478,20 @@ function selectionName(v: GameView, loc: string, lang: Lang): string {
   return c ? cardName(lang, c) : loc;
 }
 
-function PileButtons({ view, t, onAction, onCollect }: {
+function PileButtons({ view, t, onAction, onCollect, hinted }: {
   view: GameView; t: ReturnType<typeof translator>; onAction: (k: 'draw' | 'recycle') => void; onCollect: () => void;
+  /** the hinted move's type: its button glows too */
+  hinted: Move['type'] | null;
 }) {
+  const glow = (type: Move['type']) => (hinted === type ? ' hinted' : '');
   if (view.game === 'pyramid') {
     const empty = view.board.stock.count === 0;
     return empty ? (
-      <button type="button" class="tool accent" onClick={() => onAction('recycle')} aria-keyshortcuts="R" data-action="recycle">
+      <button type="button" class={`tool accent${glow('recycle')}`} onClick={() => onAction('recycle')} aria-keyshortcuts="R" data-action="recycle">
         <Icon name="recycle" /> {t('btn.recycle')}
       </button>
     ) : (
-      <button type="button" class="tool accent" onClick={() => onAction('draw')} aria-keyshortcuts="D" data-action="draw">
+      <button type="button" class={`tool accent${glow('draw')}`} onClick={() => onAction('draw')} aria-keyshortcuts="D" data-action="draw">
         <Icon name="draw" /> {t('btn.draw')}
       </button>
     );
@@ -458,16 +499,16 @@ function PileButtons({ view, t, onAction, onCollect }: {
   if (view.game === 'gaps') {
     const offer = view.notices.includes('redeal_available') || view.notices.includes('stuck');
     return (
-      <button type="button" class={`tool${offer ? ' accent pulse' : ''}`} onClick={() => onAction('recycle')} aria-keyshortcuts="R" data-action="redeal">
+      <button type="button" class={`tool${offer ? ' accent pulse' : ''}${glow('redeal')}`} onClick={() => onAction('recycle')} aria-keyshortcuts="R" data-action="redeal">
         <Icon name="recycle" /> {t('btn.redeal')}
       </button>
     );
   }
   if (view.board.can_collect) {
-    return <button type="button" class="tool accent" onClick={onCollect} data-action="collect"><Icon name="collect" /> {t('btn.collect')}</button>;
+    return <button type="button" class={`tool accent${glow('collect')}`} onClick={onCollect} data-action="collect"><Icon name="collect" /> {t('btn.collect')}</button>;
   }
   return (
-    <button type="button" class="tool accent" onClick={() => onAction('draw')} aria-keyshortcuts="D" data-action="draw">
+    <button type="button" class={`tool accent${glow('draw')}`} onClick={() => onAction('draw')} aria-keyshortcuts="D" data-action="draw">
       <Icon name="draw" /> {t('btn.draw')}
     </button>
   );

@@ -3,6 +3,7 @@ import type { Api, Catalog, Leaderboard } from '../api/client';
 import { formatTime, type Key, type Lang, type T } from '../i18n';
 import { GAME_NAMES, type GameName, type GameView } from '../model/types';
 import { rulesPage } from '../rules/content';
+import type { DeadEndKind, Exit } from '../state/analysis';
 import { Modal } from './Modal';
 
 // -- results ---------------------------------------------------------------------------------
@@ -12,8 +13,9 @@ export function ResultsPanel({ view, t, api, onNew, onReplay, onViewBoard }: {
 }) {
   const r = view.result;
   const pb = r?.personal_best;
+  const won = view.status === 'won';
   return (
-    <Modal title={t('won.title')} onClose={onViewBoard} closeLabel={t('btn.view_board')}>
+    <Modal title={won ? t('won.title') : t('resigned.title')} onClose={onViewBoard} closeLabel={t('btn.view_board')}>
       <div class="results" data-testid="results">
         <dl class="stats">
           <div><dt>{t('won.time')}</dt><dd>{formatTime(r?.elapsed_ms ?? view.elapsed_ms)}</dd></div>
@@ -23,11 +25,13 @@ export function ResultsPanel({ view, t, api, onNew, onReplay, onViewBoard }: {
           {r?.removed != null ? <div><dt>{t('won.removed')}</dt><dd>{r.removed}</dd></div> : null}
         </dl>
         <DealId id={view.deal_id} t={t} />
-        <p class="best">
-          {pb?.previous == null ? <strong>{t('won.best.first')}</strong> : (
-            <>{pb.improved ? <strong>{t('won.best.new')} </strong> : null}{t('won.best.prev', { n: pb.previous })}</>
-          )}
-        </p>
+        {won ? (
+          <p class="best">
+            {pb?.previous == null ? <strong>{t('won.best.first')}</strong> : (
+              <>{pb.improved ? <strong>{t('won.best.new')} </strong> : null}{t('won.best.prev', { n: pb.previous })}</>
+            )}
+          </p>
+        ) : pb?.previous != null ? <p class="best">{t('won.best.prev', { n: pb.previous })}</p> : null}
         <LeaderboardTable api={api} view={view} t={t} />
         <div class="exits">
           <button type="button" class="primary" onClick={onNew} autofocus>{t('btn.new')}</button>
@@ -81,21 +85,23 @@ export function LeaderboardTable({ api, view, t }: { api: Api; view: GameView; t
 
 // -- dead end ----------------------------------------------------------------------------------
 
-export function DeadEndPanel({ t, unwinnable, onUndo, onReplay, onNew, onClose, onHint, onResign }: {
-  t: T; unwinnable: boolean; onUndo: () => void; onReplay: () => void; onNew: () => void; onClose: () => void; onHint: () => void;
-  onResign?: (() => void) | undefined;
+export function DeadEndPanel({ t, kind, exits, onExit, onClose }: {
+  t: T; kind: DeadEndKind; exits: Exit[]; onExit: (e: Exit) => void; onClose: () => void;
 }) {
+  const unwinnable = kind === 'unwinnable';
+  const label: Record<Exit, Key> = { undo: 'btn.undo', hint: 'btn.hint', resign: 'btn.resign_result', replay: 'btn.replay', new: 'btn.new' };
   return (
-    <div class="deadend" role="alertdialog" aria-labelledby="deadend-title" data-testid="deadend">
-      <h2 id="deadend-title">{unwinnable ? t('unwinnable.title') : t('stuck.title')}</h2>
-      <p>{unwinnable ? t('notice.unwinnable') : t('stuck.body')}</p>
-      <div class="exits">
-        <button type="button" class="primary" onClick={onUndo}>{t('btn.undo')}</button>
-        {unwinnable ? <button type="button" onClick={onHint}>{t('btn.hint')}</button> : null}
-        {unwinnable && onResign ? <button type="button" onClick={onResign}>{t('btn.resign_result')}</button> : null}
-        <button type="button" onClick={onReplay}>{t('btn.replay')}</button>
-        <button type="button" onClick={onNew}>{t('btn.new')}</button>
+    <div class="deadend" role="alertdialog" aria-labelledby="deadend-title" aria-describedby="deadend-body" data-testid="deadend" data-kind={kind}>
+      <div class="deadend-head">
+        <h2 id="deadend-title">{unwinnable ? t('unwinnable.title') : t('stuck.title')}</h2>
         <button type="button" class="icon" onClick={onClose} aria-label={t('btn.close')}>✕</button>
+      </div>
+      <p id="deadend-body">{unwinnable ? t('notice.unwinnable') : t('stuck.body')}</p>
+      {unwinnable ? <p class="why">{t('unwinnable.why')}</p> : null}
+      <div class="exits">
+        {exits.map((e, i) => (
+          <button type="button" key={e} class={i === 0 ? 'primary' : ''} data-exit={e} onClick={() => onExit(e)}>{t(label[e])}</button>
+        ))}
       </div>
     </div>
   );
