@@ -5,10 +5,10 @@ One JSON file per (game, ruleset) in ``catalogue/data/``: the deal numbers exami
 (winnable with a difficulty score, unwinnable, or undecided within the time limit), and the
 version of the solver that decided them.
 
-**Difficulty** is difficulty for a person, measured: the share of :data:`PLAYOUTS` seeded
-playouts that win, by a player who follows the seed pages' tips (the search-free advice of
-:func:`~patience.solver.hints.quick_hint`) three times in four and otherwise plays any legal
-move. Easy, normal and hard
+**Difficulty** is difficulty for a person, measured: how far :data:`PLAYOUTS` seeded playouts
+get — the average share of the cards cleared, a win counting 1 — by a player who follows the
+seed pages' tips (the search-free advice of :func:`~patience.solver.hints.quick_hint`) three
+times in four and otherwise plays any legal move. Easy, normal and hard
 are the top, middle and bottom thirds of that score over the catalogue of the ruleset
 (ties broken by deal number); the thresholds are stored with the catalogue and printed by
 ``patience catalogue show``.
@@ -34,7 +34,7 @@ DATA = Path(__file__).parent / "data"
 PLAYOUTS = 16
 MAX_PLAYOUT_STEPS = 600
 GRADES = ("easy", "normal", "hard")
-SOLVER_VERSION = "1"
+SOLVER_VERSION = "2"
 
 
 def ruleset_of(game: str, options: Mapping[str, Any]) -> str:
@@ -54,7 +54,7 @@ class Catalogue:
     ruleset: str
     options: dict[str, Any]
     examined: int = 0
-    winnable: dict[int, float] = field(default_factory=dict)  # deal -> playout win share
+    winnable: dict[int, float] = field(default_factory=dict)  # deal -> playout score
     unwinnable: list[int] = field(default_factory=list)
     unknown: list[int] = field(default_factory=list)
     time_limit: float = 10.0
@@ -100,6 +100,7 @@ class Catalogue:
         path = path_for(self.game, self.ruleset)
         with tempfile.NamedTemporaryFile("w", dir=DATA, delete=False) as tmp:
             tmp.write(text)
+        os.chmod(tmp.name, 0o644)
         os.replace(tmp.name, path)  # never a half-written catalogue
 
     # -- grades ----------------------------------------------------------------------------
@@ -121,7 +122,7 @@ class Catalogue:
         return out
 
     def thresholds(self) -> dict[str, list[float]]:
-        """The playout win share range of each grade."""
+        """The playout score range of each grade."""
         return {
             grade: [min(self.winnable[d] for d in deals), max(self.winnable[d] for d in deals)]
             for grade, deals in self.grades().items()
@@ -172,8 +173,10 @@ def pick(game: str, options: Mapping[str, Any] | None, seed: int) -> int | None:
 
 
 def playout_score(game: str, options: Mapping[str, Any], deal: int) -> float:
-    """The share of :data:`PLAYOUTS` seeded human-like playouts that win the deal."""
-    wins = 0
+    """How far :data:`PLAYOUTS` seeded human-like playouts get, on average: the share of the
+    cards each clears (1 for a win). A continuous score, so that deals that such a player
+    rarely wins outright still rank by how close they come."""
+    total = 0.0
     for n in range(PLAYOUTS):
         rng = SplitMix64(deal * PLAYOUTS + n)
         g = new_game(game, deal=deal, options=dict(options))
@@ -182,8 +185,8 @@ def playout_score(game: str, options: Mapping[str, Any], deal: int) -> float:
             if g.status == "won" or not moves:
                 break
             g.play(_choose(g, moves, rng))
-        wins += g.status == "won"
-    return wins / PLAYOUTS
+        total += 1.0 if g.status == "won" else g.progress() / g.progress_goal
+    return round(total / PLAYOUTS, 4)
 
 
 def _choose(game: Game[Any, Any], moves: list[dict[str, Any]], rng: SplitMix64) -> Any:

@@ -78,7 +78,7 @@ def show(catalogue: Catalogue) -> str:
         f"{len(catalogue.unwinnable)} unwinnable, {len(catalogue.unknown)} undecided "
         f"of deals 1..{catalogue.examined} (limit {catalogue.time_limit:g} s, "
         f"solver {catalogue.solver_version})",
-        "grades (playout win share): "
+        "grades (playout score): "
         + ", ".join(
             f"{grade} {len(deals)} [{lo:.2f}..{hi:.2f}]"
             for grade, deals in grades.items()

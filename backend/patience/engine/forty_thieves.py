@@ -601,6 +601,7 @@ class FortyThievesGame(Game[FTState, FTMove]):
     """Forty Thieves behind the engine facade (rulesets ``classic`` and ``relaxed``)."""
 
     name: ClassVar[str] = "forty-thieves"
+    progress_goal: ClassVar[int] = 104
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "rules", "classic", ("classic", "relaxed"), in_ruleset=True,

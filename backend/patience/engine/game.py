@@ -45,6 +45,8 @@ class Game(ABC, Generic[S, M]):
     """A game in progress: state, move line, seen cards. See the module docstring."""
 
     name: ClassVar[str]
+    progress_goal: ClassVar[int]
+    """What :meth:`progress` reaches when the game is won."""
     option_specs: ClassVar[tuple[OptionSpec, ...]]
 
     def __init__(

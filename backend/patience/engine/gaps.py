@@ -308,6 +308,7 @@ class GapsGame(Game[GapsState, GapsMove]):
     """Gaps behind the engine facade; ruleset ``redeals-<n>`` (``-aces`` with aces shuffled in)."""
 
     name: ClassVar[str] = "gaps"
+    progress_goal: ClassVar[int] = 48
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "redeals", 2, (0, 1, 2, UNLIMITED), in_ruleset=True, doc="how many redeals a game has"

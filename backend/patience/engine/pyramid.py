@@ -262,6 +262,7 @@ class PyramidGame(Game[PyramidState, PyramidMove]):
     """Pyramid behind the engine facade (ruleset ``standard``: 3 passes, clear the pyramid)."""
 
     name: ClassVar[str] = "pyramid"
+    progress_goal: ClassVar[int] = 28
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
 
     @classmethod
