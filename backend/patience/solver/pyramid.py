@@ -10,8 +10,10 @@ The state is four small ints:
 - ``passes``: 1 … 3.
 
 Search structure: kings are removed as soon as they are available (removing one never hurts,
-so it is forced), and a state is dead when some pyramid card has no partner left outside the
-cards that cover it or that it covers (its partner could never be available with it).
+so it is forced), a pair is forced when a card's only remaining partner is available, and a
+state is dead when the pyramid could not be cleared even with the whole talon open at any
+time (see :meth:`PyramidAdapter.is_dead`) — the proof that settles most unwinnable deals at
+once.
 
 >>> from patience.engine import new_game
 >>> from patience.solver.core import solve
@@ -105,6 +107,7 @@ class PyramidAdapter:
             self.talon_by_rank[rank] |= 1 << i
         self._shapes: dict[int, Shape] = {}
         self._dead: dict[tuple[int, int], bool] = {}
+        self._open: dict[tuple[int, tuple[int, ...]], bool] = {}
         self._critical: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
 
     @classmethod
@@ -135,18 +138,63 @@ class PyramidAdapter:
         return state[0] == 0
 
     def is_dead(self, state: State) -> bool:
-        """Partner counting per rank pair (v, 13−v): every pyramid card of rank v needs its own
-        partner of rank 13−v, either a talon card or a pyramid card it can ever be available
-        with (neither covers the other). Pyramid–pyramid pairs serve two cards at once, so
-        the state is dead when even a maximum matching of such pairs leaves more cards than
-        the talon can partner."""
-        if state[3] < MAX_PASSES:  # before the last pass it depends on the cards left only
+        """Two proofs that a state cannot be won, each about a relaxed game that any real win
+        would also win:
+
+        - *Partner counting* per rank pair (v, 13−v): every pyramid card of rank v needs its
+          own partner of rank 13−v — a talon card, or a pyramid card it can ever be available
+          with (neither covers the other); pyramid pairs serve two cards at once, so the state
+          is dead when even a maximum matching of them leaves more cards than the talon can
+          partner.
+        - *The open-talon game* (:meth:`_clearable`): the pyramid alone, with every usable
+          talon card at hand at any time. It keeps the order in which the pyramid opens up,
+          which counting cannot see: two pairs that each wait for the other, a card whose
+          partners are all spent before it is uncovered.
+
+        Before the last pass the verdict depends on the cards left only; in the last pass, on
+        the talon cards still usable (:meth:`_reachable_talon`).
+        """
+        if state[3] < MAX_PASSES:
             group = (state[0], state[1])
             known = self._dead.get(group)
             if known is None:
-                known = self._dead[group] = self._unmatched(state[0], state[1])
+                known = self._dead[group] = self._lost(state[0], state[1])
             return known
-        return self._unmatched(state[0], self._reachable_talon(state))
+        return self._lost(state[0], self._reachable_talon(state))
+
+    def _lost(self, pyr: int, talon: int) -> bool:
+        if self._unmatched(pyr, talon):
+            return True
+        counts = tuple((talon & self.talon_by_rank[r]).bit_count() for r in range(13))
+        return not self._clearable(pyr, counts)
+
+    def _clearable(self, pyr: int, counts: tuple[int, ...]) -> bool:
+        """Whether the pyramid ``pyr`` can be cleared when the talon cards counted by rank in
+        ``counts`` (index = rank, 1 … 12) can each be used once, at any time. Memoized: many
+        states of the real search share a pyramid and a talon multiset. Every move removes a
+        card, so the recursion is at most 28 deep."""
+        if not pyr:
+            return True
+        key = (pyr, counts)
+        known = self._open.get(key)
+        if known is not None:
+            return known
+        avail, king, pairs, _by_rank = self._shapes.get(pyr) or self._shape(pyr)
+        if king >= 0:  # a king goes at once, as in the real search
+            found = self._clearable(pyr & ~(1 << king), counts)
+        else:
+            found = any(self._clearable(pyr & ~(1 << i) & ~(1 << j), counts) for i, j in pairs)
+            if not found:
+                rank = self.pyr_rank
+                for i in avail:
+                    need = 13 - rank[i]
+                    if counts[need]:
+                        fewer = (*counts[:need], counts[need] - 1, *counts[need + 1 :])
+                        if self._clearable(pyr & ~(1 << i), fewer):
+                            found = True
+                            break
+        self._open[key] = found
+        return found
 
     def _unmatched(self, pyr: int, talon: int) -> bool:
         """The matching test of :meth:`is_dead` for the pyramid ``pyr`` and usable ``talon``."""
