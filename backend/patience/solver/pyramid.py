@@ -151,16 +151,14 @@ class PyramidAdapter:
           which counting cannot see: two pairs that each wait for the other, a card whose
           partners are all spent before it is uncovered.
 
-        Before the last pass the verdict depends on the cards left only; in the last pass, on
-        the talon cards still usable (:meth:`_reachable_talon`).
+        Both depend on the pyramid and the usable talon cards only (all of them before the last
+        pass, :meth:`_reachable_talon` in it), so verdicts are kept per pair of those.
         """
-        if state[3] < MAX_PASSES:
-            group = (state[0], state[1])
-            known = self._dead.get(group)
-            if known is None:
-                known = self._dead[group] = self._lost(state[0], state[1])
-            return known
-        return self._lost(state[0], self._reachable_talon(state))
+        usable = (state[0], self._reachable_talon(state))
+        known = self._dead.get(usable)
+        if known is None:
+            known = self._dead[usable] = self._lost(*usable)
+        return known
 
     def _lost(self, pyr: int, talon: int) -> bool:
         if self._unmatched(pyr, talon):
@@ -275,14 +273,15 @@ class PyramidAdapter:
             yield forced
             return
 
-        for i, j in pairs:
-            yield Pair(i, j), (pyr & ~(1 << i) & ~(1 << j), talon, ptr, passes)
+        # Pairs with the stock or waste top first: they pass by, the pyramid's pairs wait.
         if s_rank:
             for i in by_rank[13 - s_rank]:
                 yield Pair(i, STOCK), (pyr & ~(1 << i), talon & ~(1 << stock), ptr, passes)
         if w_rank:
             for i in by_rank[13 - w_rank]:
                 yield Pair(i, WASTE), (pyr & ~(1 << i), talon & ~(1 << waste), ptr, passes)
+        for i, j in pairs:
+            yield Pair(i, j), (pyr & ~(1 << i) & ~(1 << j), talon, ptr, passes)
         if s_rank and w_rank and s_rank + w_rank == 13:
             yield Pair(STOCK, WASTE), (pyr, talon & ~(1 << stock) & ~(1 << waste), ptr, passes)
         if stock >= 0:
