@@ -111,7 +111,7 @@ def test_solve_without_redis_is_503_in_the_error_shape(api: Api) -> None:
 
 
 def work() -> None:
-    run(redis_test_url(), burst=True)
+    run(redis_test_url(), burst=True, fork=False)
 
 
 def test_pyramid_analysis_reaches_a_verdict_once_the_stock_is_seen(redis_app: Flask) -> None:

@@ -40,7 +40,7 @@ def redis() -> Iterator[Redis]:
 
 def work(redis: Redis) -> None:
     """Run a burst worker until the queue is empty."""
-    run(REDIS_TEST_URL, burst=True)
+    run(REDIS_TEST_URL, burst=True, fork=False)
 
 
 def draw_all(deal: int) -> Game[Any, Any]:
@@ -131,7 +131,7 @@ def test_hints_come_from_the_worker_when_it_answers_in_time(redis: Redis) -> Non
 
 def test_a_killed_worker_costs_a_retry_not_the_verdict(redis: Redis, tmp_path: Path) -> None:
     jobs = Jobs(redis)
-    game = draw_all(99)  # several seconds of search: long enough to kill the worker mid-job
+    game = draw_all(327)  # about 2 s of search: long enough to kill the worker mid-job
     patience = str(Path(sys.executable).with_name("patience"))
     env = {**os.environ, "REDIS_URL": REDIS_TEST_URL}
 

@@ -10,31 +10,47 @@ from __future__ import annotations
 from typing import Any
 
 from redis import Redis
-from rq import Queue, Worker
+from rq import Queue, SimpleWorker, Worker
 
 from patience.jobs import HEARTBEAT_SECONDS, QUEUE, STALE_SECONDS, recover_abandoned
 
 MAINTENANCE_SECONDS = 15
 
 
-class SolverWorker(Worker):
-    """RQ's forking worker, plus recovery of abandoned jobs in its maintenance tasks."""
+class _Recovering:
+    """Recovery of abandoned jobs in a worker's maintenance tasks."""
 
+    connection: Redis
     stale_after: float = STALE_SECONDS
 
     def run_maintenance_tasks(self) -> None:
-        super().run_maintenance_tasks()  # type: ignore[no-untyped-call]
+        super().run_maintenance_tasks()  # type: ignore[misc]
         recover_abandoned(self.connection, self.stale_after)
 
 
+class SolverWorker(_Recovering, Worker):
+    """RQ's forking worker: each job in a fresh child, so a crash or a leak dies with it."""
+
+
+class InProcessWorker(_Recovering, SimpleWorker):
+    """Jobs in the worker's own process: for a host with threads of its own (a test run),
+    where a fork could copy a lock that another thread holds."""
+
+
 def run(
-    url: str, *, burst: bool = False, stale_after: float = STALE_SECONDS, **kwargs: Any
+    url: str,
+    *,
+    burst: bool = False,
+    stale_after: float = STALE_SECONDS,
+    fork: bool = True,
+    **kwargs: Any,
 ) -> None:
-    """Work the queue at ``url`` until stopped (or, with ``burst``, until it is empty)."""
+    """Work the queue at ``url`` until stopped (or, with ``burst``, until it is empty);
+    ``fork=False`` runs the jobs in this process."""
     # No socket timeout here: the worker blocks on the queue by design.
     redis = Redis.from_url(url)
     recover_abandoned(redis, stale_after)
-    worker = SolverWorker(
+    worker = (SolverWorker if fork else InProcessWorker)(
         [Queue(QUEUE, connection=redis)],
         connection=redis,
         job_monitoring_interval=HEARTBEAT_SECONDS,
