@@ -3,6 +3,7 @@ catalogue holds enough proven-winnable deals, saving as it goes so a build resum
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import sys
 import time
@@ -31,10 +32,16 @@ def build(
     start = catalogue.examined + 1
     tasks = ((game, dict(options), deal, time_limit) for deal in range(start, max_deals + 1))
     began = time.monotonic()
-    with multiprocessing.Pool(workers or multiprocessing.cpu_count()) as pool:
+    processes = workers or multiprocessing.cpu_count()
+    # Spawned, not forked: a fork could copy a lock held by another thread of the caller.
+    pool = multiprocessing.get_context("spawn").Pool(processes) if processes > 1 else None
+    results = pool.imap(examine, tasks) if pool is not None else map(examine, tasks)
+    with contextlib.ExitStack() as stack:
+        if pool is not None:
+            stack.callback(pool.terminate)
         pending: list[tuple[int, str, float | None]] = []
         try:
-            for result in pool.imap(examine, tasks):
+            for result in results:
                 pending.append(result)
                 catalogue.examined = result[0]
                 if len(pending) >= SAVE_EVERY:
@@ -48,7 +55,6 @@ def build(
         finally:
             record(catalogue, pending)
             catalogue.save()
-            pool.terminate()
     print(file=sys.stderr)
     return catalogue
 
