@@ -36,9 +36,12 @@ describe('hints and analysis (API + Redis + worker)', () => {
   test('unwinnable: deal 3 with the whole stock seen is proven lost; panel, exits, undo', async () => {
     const page = await openPage(browser, '/play/pyramid-3', { viewport: PHONE });
     await page.waitForSelector('[data-loc="p27"]');
-    // Never "unwinnable" while cards are unseen.
-    for (let i = 0; i < 23; i++) await accepted(page, () => page.keyboard.press('d'));
+    // Never "unwinnable" while cards are unseen: after 22 draws the last stock card is still
+    // face down (after 23 it is the face-up stock top, and every card has been seen).
+    for (let i = 0; i < 22; i++) await accepted(page, () => page.keyboard.press('d'));
+    await page.waitForTimeout(1500); // time enough for an analysis to answer, were it asked
     expect(await page.getByTestId('deadend').count()).toBe(0);
+    await accepted(page, () => page.keyboard.press('d'));
     await accepted(page, () => page.keyboard.press('d'));
     expect(await page.getByTestId('status').textContent()).toContain('Stock 0');
 
