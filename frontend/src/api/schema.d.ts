@@ -14,7 +14,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A deal: its ruleset, plays and wins (winnable and difficulty: unknown for now). */
+        /**
+         * A deal: its ruleset, whether it is proven winnable and its difficulty (from the deal
+         *     catalogue; null when not examined or undecided), plays and wins.
+         */
         get: {
             parameters: {
                 query?: {
