@@ -35,6 +35,19 @@ def test_a_card_whose_partners_all_cover_it_is_proven_lost() -> None:
     assert result.verdict == "unwinnable"
 
 
+def test_a_last_pass_waste_buried_in_the_wrong_order_is_proven_lost() -> None:
+    # The 8H needs the 5C and the 4S needs the 9D, but in the last pass the 9D lies on the
+    # 5C: with every talon card open the pyramid clears, with the waste a stack it cannot.
+    pyramid: list[str | None] = [None] * 28
+    pyramid[0], pyramid[1] = "4S", "8H"
+    position = {"game": "pyramid", "pyramid": pyramid, "stock": [], "waste": ["5C", "9D"]}
+    adapter, start = PyramidAdapter.from_game(load_position({**position, "pass": 3}))
+    assert adapter.is_dead(start)
+    earlier, start = PyramidAdapter.from_game(load_position({**position, "pass": 2}))
+    assert not earlier.is_dead(start)
+    assert solve(earlier, start).verdict == "winnable"
+
+
 def test_a_budget_gives_unknown_never_unwinnable() -> None:
     game = new_game("pyramid", deal=6)  # about 2,000 nodes to a win
     result = solve(*PyramidAdapter.from_game(game), Budget(nodes=50))

@@ -10,7 +10,9 @@ states of one group differ only in a way that is totally ordered by strength, th
 being at least as good (it can reach the other, e.g. Pyramid's earlier point in the stock
 walk). The table remembers, per group, the lowest rank of a state whose whole subtree failed;
 any state of that group with a rank no lower is lost too and is not searched again. States on
-the current path are skipped when met again (cycles). Games without such an order use rank 0.
+the current path are skipped when met again (cycles), unless the adapter declares
+``acyclic = True`` (every move makes progress, so no path repeats a state and the check is
+saved). Games without such an order use rank 0.
 """
 
 from __future__ import annotations
@@ -104,15 +106,20 @@ class Search(Generic[S, M]):
     def _search(self, start: S, deadline: float | None) -> list[M] | None:
         """Iterative DFS (no recursion limit); returns the winning line or None."""
         adapter, lost = self.adapter, self.lost
-        if adapter.is_won(start):
+        key_of, is_won, is_dead = adapter.key, adapter.is_won, adapter.is_dead
+        successors = adapter.successors
+        if is_won(start):
             return []
-        if adapter.is_dead(start):
+        if is_dead(start):
             return None
+        # Adapters whose every move makes progress (``acyclic``) need no cycle check.
+        cyclic = not getattr(adapter, "acyclic", False)
         path: list[M] = []
-        keys = [adapter.key(start)]
+        keys = [key_of(start)]
         on_path = {keys[0]}
-        stack: list[Iterator[tuple[M, S]]] = [adapter.successors(start)]
-        max_nodes = self.budget.nodes
+        stack: list[Iterator[tuple[M, S]]] = [successors(start)]
+        max_nodes = self.budget.nodes if self.budget.nodes is not None else 1 << 62
+        check_every = self.CHECK_EVERY
         while stack:
             step = next(stack[-1], None)
             if step is None:  # every successor failed: this state is lost
@@ -125,23 +132,26 @@ class Search(Generic[S, M]):
                     path.pop()
                 continue
             move, state = step
-            key = adapter.key(state)
-            if key in on_path or lost.get(key[0], key[1] + 1) <= key[1]:
+            key = key_of(state)
+            group, rank = key
+            if lost.get(group, rank + 1) <= rank or (cyclic and key in on_path):
                 continue
             self.nodes += 1
-            if self.nodes % self.CHECK_EVERY == 0:
+            if self.nodes % check_every == 0:
                 self._check(deadline)
-            if max_nodes is not None and self.nodes > max_nodes:
+            if self.nodes > max_nodes:
                 raise _OutOfBudget
-            if adapter.is_won(state):
+            if is_won(state):
                 return [*path, move]
-            if adapter.is_dead(state):
-                lost[key[0]] = min(key[1], lost.get(key[0], key[1]))
+            if is_dead(state):
+                if rank < lost.get(group, rank + 1):
+                    lost[group] = rank
                 continue
             path.append(move)
             keys.append(key)
-            on_path.add(key)
-            stack.append(adapter.successors(state))
+            if cyclic:
+                on_path.add(key)
+            stack.append(successors(state))
         return None
 
     def _check(self, deadline: float | None) -> None:

@@ -12,8 +12,8 @@ The state is four small ints:
 Search structure: kings are removed as soon as they are available (removing one never hurts,
 so it is forced), a pair is forced when a card's only remaining partner is available, and a
 state is dead when the pyramid could not be cleared even with the whole talon open at any
-time (see :meth:`PyramidAdapter.is_dead`) — the proof that settles most unwinnable deals at
-once.
+time — the proof that settles most unwinnable deals at once — or, in the last pass, with the
+stock open and the waste a stack (see :meth:`PyramidAdapter.is_dead`).
 
 >>> from patience.engine import new_game
 >>> from patience.solver.core import solve
@@ -85,6 +85,11 @@ def _max_matching(left: int, right: int) -> int:
     return sum(augment(i, set()) for i in _bits(left))
 
 
+def _less(counts: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    """``counts`` with one card of ``rank`` fewer."""
+    return (*counts[:rank], counts[rank] - 1, *counts[rank + 1 :])
+
+
 def _bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
@@ -94,6 +99,8 @@ def _bits(mask: int) -> Iterator[int]:
 
 class PyramidAdapter:
     """The search adapter for one Pyramid position (see the module docstring)."""
+
+    acyclic = True  # every move removes a card or moves the stock walk on
 
     def __init__(self, pyramid: Sequence[Card | None], talon: Sequence[Card]) -> None:
         self.pyr_rank = [0 if c is None else c.rank for c in pyramid]
@@ -107,7 +114,9 @@ class PyramidAdapter:
             self.talon_by_rank[rank] |= 1 << i
         self._shapes: dict[int, Shape] = {}
         self._dead: dict[tuple[int, int], bool] = {}
-        self._open: dict[tuple[int, tuple[int, ...]], bool] = {}
+        self._open: dict[tuple[int, tuple[int, ...], tuple[int, ...]], bool] = {}
+        self._counts: dict[int, tuple[int, ...]] = {}
+        self._chains: dict[int, tuple[int, ...]] = {}
         self._critical: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
 
     @classmethod
@@ -151,46 +160,73 @@ class PyramidAdapter:
           which counting cannot see: two pairs that each wait for the other, a card whose
           partners are all spent before it is uncovered.
 
-        Both depend on the pyramid and the usable talon cards only (all of them before the last
-        pass, :meth:`_reachable_talon` in it), so verdicts are kept per pair of those.
+        - *The open-stock game*, in the last pass only: as the open-talon game, except that the
+          waste is a stack for good, so its cards can only be used from the top down (each by
+          pairing it with a pyramid card or a stock card, or a king alone). Only the stock's
+          order is relaxed.
+
+        The first two depend on the pyramid and the usable talon cards only (all of them
+        before the last pass, :meth:`_reachable_talon` in it), so verdicts are kept per pair
+        of those; all three memoize their relaxed games.
         """
         usable = (state[0], self._reachable_talon(state))
         known = self._dead.get(usable)
         if known is None:
             known = self._dead[usable] = self._lost(*usable)
+        if not known and state[3] == MAX_PASSES:
+            return self._last_pass_lost(usable[0], usable[1], state[2])
         return known
 
     def _lost(self, pyr: int, talon: int) -> bool:
         if self._unmatched(pyr, talon):
             return True
-        counts = tuple((talon & self.talon_by_rank[r]).bit_count() for r in range(13))
-        return not self._clearable(pyr, counts)
+        return not self._clearable(pyr, self._rank_counts(talon))
 
-    def _clearable(self, pyr: int, counts: tuple[int, ...]) -> bool:
+    def _rank_counts(self, talon: int) -> tuple[int, ...]:
+        return tuple((talon & self.talon_by_rank[r]).bit_count() for r in range(13))
+
+    def _last_pass_lost(self, pyr: int, talon: int, ptr: int) -> bool:
+        """The open-stock game of :meth:`is_dead` (stock and waste split at ``ptr``)."""
+        stock = talon >> ptr << ptr
+        counts = self._counts.get(stock)
+        if counts is None:
+            counts = self._counts[stock] = self._rank_counts(stock)
+        waste = talon ^ stock
+        chain = self._chains.get(waste)
+        if chain is None:
+            chain = self._chains[waste] = tuple(self.talon_rank[i] for i in _bits(waste))
+        return not self._clearable(pyr, counts, chain)
+
+    def _clearable(self, pyr: int, counts: tuple[int, ...], chain: tuple[int, ...] = ()) -> bool:
         """Whether the pyramid ``pyr`` can be cleared when the talon cards counted by rank in
-        ``counts`` (index = rank, 1 … 12) can each be used once, at any time. Memoized: many
-        states of the real search share a pyramid and a talon multiset. Every move removes a
-        card, so the recursion is at most 28 deep."""
+        ``counts`` (index = rank, 1 … 12) can each be used once, at any time, and the ranks in
+        ``chain`` (a last-pass waste, bottom → top) only from the top down. Memoized: many
+        states of the real search share a pyramid and a talon. Every move removes a card, so
+        the recursion is at most 52 deep."""
         if not pyr:
             return True
-        key = (pyr, counts)
+        key = (pyr, counts, chain)
         known = self._open.get(key)
         if known is not None:
             return known
         avail, king, pairs, _by_rank = self._shapes.get(pyr) or self._shape(pyr)
+        top = chain[-1] if chain else 0
+        rank = self.pyr_rank
         if king >= 0:  # a king goes at once, as in the real search
-            found = self._clearable(pyr & ~(1 << king), counts)
+            found = self._clearable(pyr & ~(1 << king), counts, chain)
+        elif top == 13:
+            found = self._clearable(pyr, counts, chain[:-1])
         else:
-            found = any(self._clearable(pyr & ~(1 << i) & ~(1 << j), counts) for i, j in pairs)
-            if not found:
-                rank = self.pyr_rank
-                for i in avail:
-                    need = 13 - rank[i]
-                    if counts[need]:
-                        fewer = (*counts[:need], counts[need] - 1, *counts[need + 1 :])
-                        if self._clearable(pyr & ~(1 << i), fewer):
-                            found = True
-                            break
+            moves = [(pyr & ~(1 << i) & ~(1 << j), counts, chain) for i, j in pairs]
+            for i in avail:
+                need = 13 - rank[i]
+                if need == top:
+                    moves.append((pyr & ~(1 << i), counts, chain[:-1]))
+                if counts[need]:
+                    moves.append((pyr & ~(1 << i), _less(counts, need), chain))
+            if top and counts[13 - top]:  # dig into the waste with a stock card
+                moves.append((pyr, _less(counts, 13 - top), chain[:-1]))
+            found = any(self._clearable(*move) for move in moves)
         self._open[key] = found
         return found
 
