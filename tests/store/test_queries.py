@@ -14,7 +14,7 @@ from patience.store.queries import (
     hash_token,
     leaderboard,
     personal_best,
-    player_by_token,
+    player_id_by_token_hash,
     player_stats,
     record_win,
 )
@@ -55,8 +55,8 @@ def test_records_on_a_database(empty_url: str) -> None:
             )  # fmt: skip
             session.add(record)
             session.commit()
-            assert player_by_token(session, "t") is player
-            assert player_by_token(session, "nope") is None
+            assert player_id_by_token_hash(session, hash_token("t")) == player.id
+            assert player_id_by_token_hash(session, hash_token("nope")) is None
             for _ in range(2):
                 bump_deal_stat(session, "pyramid", "standard", 2**32 - 1, plays=1)
             bump_deal_stat(session, "pyramid", "standard", 2**32 - 1, wins=1)

@@ -120,9 +120,9 @@ class RateLimiter:
 
 
 def _player_key() -> str:
-    from patience.api.auth import current_player
+    from patience.api.auth import current_player_id
 
-    return current_player().id
+    return current_player_id()
 
 
 SCOPE_KEYS: dict[str, Callable[[], str]] = {

@@ -28,7 +28,7 @@ from patience.api import analysis
 from patience.api.errors import ApiError
 from patience.engine import Game, IllegalMove, new_game
 from patience.engine.deal import MAX_DEAL
-from patience.store import Action, GameRecord, Player
+from patience.store import Action, GameRecord
 from patience.store.queries import bump_deal_stat, personal_best, record_win
 
 Json = dict[str, Any]
@@ -60,10 +60,10 @@ def fingerprint(kind: str, body: Json) -> str:
 # -- reading -----------------------------------------------------------------------------------
 
 
-def load_record(session: Session, player: Player, game_id: str) -> GameRecord:
+def load_record(session: Session, player_id: str, game_id: str) -> GameRecord:
     """The player's game ``game_id``; 404 ``game_not_found`` for unknown or not-yours games."""
     record = session.get(GameRecord, game_id, populate_existing=True)
-    if record is None or record.player_id != player.id:
+    if record is None or record.player_id != player_id:
         raise ApiError(404, "game_not_found", "there is no such game")
     return record
 
@@ -152,9 +152,9 @@ def _proof_notices(game: Game[Any, Any]) -> list[str]:
     return ["unwinnable"] if analysis.proven_unwinnable(game) else []
 
 
-def current_view(session: Session, player: Player, game_id: str, now: dt.datetime) -> Json:
+def current_view(session: Session, player_id: str, game_id: str, now: dt.datetime) -> Json:
     """The GameView of the player's game as stored now."""
-    record = load_record(session, player, game_id)
+    record = load_record(session, player_id, game_id)
     return game_view(record, rebuild(record), now)
 
 
@@ -163,7 +163,7 @@ def current_view(session: Session, player: Player, game_id: str, now: dt.datetim
 
 def create_game(
     session: Session,
-    player: Player,
+    player_id: str,
     name: str,
     deal: int | None,
     options: Json | None,
@@ -177,7 +177,7 @@ def create_game(
     game = new_game(name, deal=number, options=options)
     record = GameRecord(
         id=uuid.uuid4().hex,
-        player_id=player.id,
+        player_id=player_id,
         game=name,
         ruleset=game.ruleset,
         options=dict(game.options),
@@ -204,7 +204,7 @@ def create_game(
 
 def act(
     session: Session,
-    player: Player,
+    player_id: str,
     game_id: str,
     kind: Kind,
     base: int,
@@ -216,7 +216,7 @@ def act(
     A stale ``base`` answers the stored response when this very request already advanced it
     (a retry), and 409 ``version_conflict`` otherwise.
     """
-    record = load_record(session, player, game_id)
+    record = load_record(session, player_id, game_id)
     print_ = fingerprint(kind, body)
     if base != record.version:
         return _retried(session, record, base, print_, now)
@@ -249,7 +249,7 @@ def act(
     ).one_or_none()
     if updated is None:
         session.rollback()
-        return _retried(session, load_record(session, player, game_id), base, print_, now)
+        return _retried(session, load_record(session, player_id, game_id), base, print_, now)
     if first_move:
         bump_deal_stat(session, record.game, record.ruleset, record.deal, plays=1)
     if status == "won":
@@ -276,7 +276,7 @@ def act(
         session.commit()
     except IntegrityError:
         session.rollback()
-        return _retried(session, load_record(session, player, game_id), base, print_, now)
+        return _retried(session, load_record(session, player_id, game_id), base, print_, now)
     recent_games.put(record.id, record.version, game)
     if kind != "hint" and status == "playing":
         analysis.start_analysis(game, record.version)
@@ -342,11 +342,11 @@ def _retried(
 
 
 def set_clock(
-    session: Session, player: Player, game_id: str, running: bool, now: dt.datetime
+    session: Session, player_id: str, game_id: str, running: bool, now: dt.datetime
 ) -> Json:
     """Pause or resume the clock of a game in play (no version change); return its GameView."""
     for _ in range(5):
-        record = load_record(session, player, game_id)
+        record = load_record(session, player_id, game_id)
         if record.status != "playing" or running == (record.running_since is not None):
             return game_view(record, rebuild(record), now)
         values: Json = (

@@ -42,9 +42,12 @@ def new_player(session: Session, name: str | None, now: dt.datetime) -> tuple[Pl
     return player, token
 
 
-def player_by_token(session: Session, token: str) -> Player | None:
-    """The player whose token this is, or ``None``."""
-    return session.scalars(select(Player).where(Player.token_hash == hash_token(token))).first()
+def player_id_by_token_hash(session: Session, token_hash: str) -> str | None:
+    """The id of the player whose token has this hash (:func:`hash_token`), or ``None``."""
+    found: str | None = session.scalars(
+        select(Player.id).where(Player.token_hash == token_hash)
+    ).first()
+    return found
 
 
 # -- statistics --------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import re
 from flask import request
 
 from patience.api import analysis
-from patience.api.auth import current_player
+from patience.api.auth import current_player_id
 from patience.api.db import get_session
 from patience.api.errors import ApiError
 from patience.api.play import (
@@ -66,7 +66,7 @@ def _base_version(body: Json) -> int:
 
 def _act(game_id: str, kind: Kind, body: Json) -> tuple[Json, int, dict[str, str]]:
     base = _base_version(body)
-    return _with_etag(act(get_session(), current_player(), game_id, kind, base, body, utcnow()))
+    return _with_etag(act(get_session(), current_player_id(), game_id, kind, base, body, utcnow()))
 
 
 @blp.route("/catalog", methods=["GET"])
@@ -86,7 +86,7 @@ def post_game(body: Json) -> tuple[Json, int, dict[str, str]]:
     """Start a game on a deal (a random one without ``deal``); the clock starts running."""
     view = create_game(
         get_session(),
-        current_player(),
+        current_player_id(),
         body["game"],
         body.get("deal"),
         body.get("options"),
@@ -101,7 +101,7 @@ def post_game(body: Json) -> tuple[Json, int, dict[str, str]]:
 @blp.errors(404)
 def get_game(game_id: str) -> tuple[Json, int, dict[str, str]]:
     """The player's game."""
-    return _with_etag(current_view(get_session(), current_player(), game_id, utcnow()))
+    return _with_etag(current_view(get_session(), current_player_id(), game_id, utcnow()))
 
 
 @blp.route("/<game_id>/moves", methods=["POST"])
@@ -147,7 +147,7 @@ def post_hint(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
     """One move worth making, and the analysis of the position. Counts one hint and advances
     the version. While stock cards are unseen the hint uses only what the player has seen."""
     result = act(
-        get_session(), current_player(), game_id, "hint", _base_version(body), body, utcnow()
+        get_session(), current_player_id(), game_id, "hint", _base_version(body), body, utcnow()
     )
     return result, 200, {"ETag": f'"{result["game"]["version"]}"'}
 
@@ -160,7 +160,7 @@ def get_analysis(game_id: str) -> Json:
     """Whether the current position can still be won: ``not_applicable`` while unseen cards
     remain, then ``pending`` → ``done`` (``winnable``/``unwinnable``) or ``timeout``;
     ``unavailable`` without Redis or a worker. Play never waits for it."""
-    record = load_record(get_session(), current_player(), game_id)
+    record = load_record(get_session(), current_player_id(), game_id)
     return analysis.analysis(rebuild(record), record.version, start=record.status == "playing")
 
 
@@ -171,5 +171,5 @@ def get_analysis(game_id: str) -> Json:
 @blp.errors(400, 404, 409, 413, 415)
 def post_clock(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
     """Pause or resume the clock (no version needed; the version does not change)."""
-    view = set_clock(get_session(), current_player(), game_id, body["running"], utcnow())
+    view = set_clock(get_session(), current_player_id(), game_id, body["running"], utcnow())
     return _with_etag(view)

@@ -7,7 +7,6 @@ from typing import Any
 from redis import RedisError
 
 from patience.api.analysis import jobs
-from patience.api.auth import current_player
 from patience.api.errors import ApiError
 from patience.api.resources.jobs.schemas import JobCreatedSchema, JobSchema, SolveSchema
 from patience.api.smorest import Blueprint
@@ -32,7 +31,6 @@ def _unavailable() -> ApiError:
 def post_solve(body: Json) -> Json:
     """Solve a deal in the background (full knowledge of the deal); poll ``GET /jobs/<id>``.
     The same request twice gives the same job."""
-    current_player()
     game = new_game(body["game"], deal=body["deal"], options=body.get("options"))
     client = jobs()
     if client is None:
