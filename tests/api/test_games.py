@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from patience.api.play import recent_games
 from patience.engine import GAMES
 from tests.api.conftest import Api, winning_line
 
@@ -299,6 +300,41 @@ def test_a_move_resumes_a_paused_clock(api: Api) -> None:
     api.client.post(f"/api/v1/games/{game['id']}/clock", json={"running": False}, headers=headers)
     view = api.move(headers, game, {"type": "draw"}).json
     assert view is not None and view["clock_running"] is True
+
+
+def test_later_moves_resume_a_paused_clock_too(api: Api) -> None:
+    headers = api.player()
+    game = api.new_game(headers, deal=8153)
+    for _ in range(2):
+        game = api.move(headers, game, {"type": "draw"}).json
+    api.client.post(f"/api/v1/games/{game['id']}/clock", json={"running": False}, headers=headers)
+    view = api.move(headers, game, {"type": "draw"}).json
+    assert view is not None and view["clock_running"] is True and view["version"] == 3
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_what_a_move_stores_is_what_a_fresh_process_reads(api: Api, name: str) -> None:
+    headers = api.player()
+    game = api.new_game(headers, game=name, deal=8153)
+    for n in range(6):
+        move = game["legal_moves"][n % len(game["legal_moves"])]
+        r = api.move(headers, game, move)
+        assert r.status_code == 200, r.json
+        game = r.json
+    recent_games.clear()  # as if another process served the next requests
+    stored = api.client.get(f"/api/v1/games/{game['id']}", headers=headers).json
+    assert stored is not None
+    for key in ("version", "moves", "board", "legal_moves", "status", "undos"):
+        assert stored[key] == game[key], key
+    undone = api.client.post(
+        f"/api/v1/games/{game['id']}/undo", json={"version": game["version"]}, headers=headers
+    )
+    assert undone.status_code == 200 and undone.json is not None
+    again = api.client.post(  # the same request again: the stored answer, no second undo
+        f"/api/v1/games/{game['id']}/undo", json={"version": game["version"]}, headers=headers
+    )
+    assert again.status_code == 200 and again.json == undone.json
+    assert undone.json["version"] == 7 and undone.json["undos"] == 1
 
 
 def _win(api: Api, headers: dict[str, str], deal: int) -> dict[str, Any]:

@@ -19,14 +19,14 @@ import uuid
 from collections import OrderedDict
 from typing import Any, Literal
 
-from sqlalchemy import select, update
+from sqlalchemy import Engine, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from patience import catalogue
 from patience.api import analysis
 from patience.api.errors import ApiError
-from patience.engine import Game, IllegalMove, new_game
+from patience.engine import EngineError, Game, IllegalMove, new_game
 from patience.engine.deal import MAX_DEAL
 from patience.store import Action, GameRecord
 from patience.store.queries import bump_deal_stat, personal_best, record_win
@@ -68,32 +68,47 @@ def load_record(session: Session, player_id: str, game_id: str) -> GameRecord:
     return record
 
 
+Row = dict[str, Any]
+"""A game's stored columns (``GameRecord``'s), as values."""
+
+
+def as_row(record: GameRecord) -> Row:
+    """The column values of ``record``."""
+    return {column.key: getattr(record, column.key) for column in GameRecord.__table__.columns}
+
+
 class RecentGames:
-    """The engine games this process rebuilt or advanced lately, by game id and version.
+    """The games this process stored, rebuilt or advanced lately, by game id and version: the
+    engine game and the stored row.
 
     A version names one move line and one seen set forever, so a hit is exact; another
-    process advancing the game only makes a miss. Entries are copies in and out.
+    process advancing the game only makes a miss. (The clock may change without a version;
+    writes that trust a cached row check it.) Engine games are copies in and out.
     """
 
     def __init__(self, size: int = 256) -> None:
         self.size = size
-        self._games: OrderedDict[str, tuple[int, Game[Any, Any]]] = OrderedDict()
+        self._games: OrderedDict[str, tuple[int, Game[Any, Any], Row]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, game_id: str, version: int) -> Game[Any, Any] | None:
-        """A copy of the game at ``version``, if this process has it."""
+    def get(self, game_id: str, version: int) -> tuple[Game[Any, Any], Row] | None:
+        """A copy of the game at ``version`` and its row, if this process has them."""
         with self._lock:
             found = self._games.get(game_id)
             if found is None or found[0] != version:
                 return None
             self._games.move_to_end(game_id)
-        return found[1].copy()
+        return found[1].copy(), found[2]
 
-    def put(self, game_id: str, version: int, game: Game[Any, Any]) -> None:
-        """Remember (a copy of) ``game`` at ``version``."""
+    def clear(self) -> None:
         with self._lock:
-            self._games[game_id] = (version, game.copy())
-            self._games.move_to_end(game_id)
+            self._games.clear()
+
+    def put(self, record: GameRecord, game: Game[Any, Any]) -> None:
+        """Remember (a copy of) ``game`` with ``record``'s row, at its version."""
+        with self._lock:
+            self._games[record.id] = (record.version, game.copy(), as_row(record))
+            self._games.move_to_end(record.id)
             while len(self._games) > self.size:
                 self._games.popitem(last=False)
 
@@ -104,11 +119,12 @@ recent_games = RecentGames()
 def rebuild(record: GameRecord) -> Game[Any, Any]:
     """The engine game for a stored record: the deal, the move line replayed, seen cards merged
     (or this process's copy of it at the record's version)."""
-    game = recent_games.get(record.id, record.version)
-    if game is None:
-        game = new_game(record.game, deal=record.deal, options=record.options)
-        game.replay(record.line, record.seen)
-        recent_games.put(record.id, record.version, game)
+    found = recent_games.get(record.id, record.version)
+    if found is not None:
+        return found[0]
+    game = new_game(record.game, deal=record.deal, options=record.options)
+    game.replay(record.line, record.seen)
+    recent_games.put(record, game)
     return game
 
 
@@ -216,8 +232,12 @@ def act(
     A stale ``base`` answers the stored response when this very request already advanced it
     (a retry), and 409 ``version_conflict`` otherwise.
     """
-    record = load_record(session, player_id, game_id)
     print_ = fingerprint(kind, body)
+    if kind in ("move", "undo"):
+        fast = _act_in_one_statement(session, player_id, game_id, kind, base, body, print_, now)
+        if fast is not None:
+            return fast
+    record = load_record(session, player_id, game_id)
     if base != record.version:
         return _retried(session, record, base, print_, now)
     game = rebuild(record)
@@ -277,9 +297,120 @@ def act(
     except IntegrityError:
         session.rollback()
         return _retried(session, load_record(session, player_id, game_id), base, print_, now)
-    recent_games.put(record.id, record.version, game)
+    recent_games.put(record, game)
     if kind != "hint" and status == "playing":
         analysis.start_analysis(game, record.version)
+    return response
+
+
+def _one_statement_action() -> Any:
+    """The statement of :func:`_act_in_one_statement`, built once (bind parameters only,
+    none named like a column: Core would take such a parameter as one more value to SET)."""
+    new = {
+        key: bindparam(f"new_{key}", type_=getattr(GameRecord, key).type)
+        for key in ("version", "line", "seen", "moves_made", "undos", "updated_at", "running_since")
+    }
+    updated = (
+        update(GameRecord)
+        .where(
+            GameRecord.id == bindparam("where_id"),
+            GameRecord.player_id == bindparam("where_player_id"),
+            GameRecord.version == bindparam("where_version"),
+            GameRecord.status == "playing",
+            GameRecord.running_since.is_not_distinct_from(
+                bindparam("where_running_since", type_=GameRecord.running_since.type)
+            ),
+        )
+        .values(new)
+        .returning(GameRecord.id)
+        .cte("updated")
+    )
+    columns = ("kind", "fingerprint", "response", "created_at")
+    return (
+        insert(Action)
+        .from_select(
+            ["game_id", "base_version", "version", *columns],
+            select(
+                updated.c.id,
+                bindparam("where_version", type_=Action.base_version.type),
+                bindparam("new_version", type_=Action.version.type),
+                *(bindparam(f"action_{c}", type_=getattr(Action, c).type) for c in columns),
+            ),
+        )
+        .returning(Action.id)
+    )
+
+
+ONE_STATEMENT_ACTION = _one_statement_action()
+
+
+def _act_in_one_statement(
+    session: Session,
+    player_id: str,
+    game_id: str,
+    kind: Kind,
+    base: int,
+    body: Json,
+    print_: str,
+    now: dt.datetime,
+) -> Json | None:
+    """The common case — a move or undo that keeps a game in play, on a version this process
+    has in :data:`recent_games` — in one autocommitted PostgreSQL statement: a conditional
+    ``UPDATE`` of the game and the ``INSERT`` of its action, joined in a CTE so that both or
+    neither happen. It writes only if the row is still the cached one (version, owner,
+    status, clock). ``None`` whenever anything else holds — a refusal, a game that ends, a
+    first move, another database, a row that changed — and :func:`act`'s full path then
+    decides, in its own order, from the stored row.
+    """
+    bind = session.get_bind()
+    if not isinstance(bind, Engine) or bind.dialect.name != "postgresql":
+        return None
+    found = recent_games.get(game_id, base)
+    if found is None:
+        return None
+    game, row = found
+    first_move = kind == "move" and row["moves_made"] == 0
+    if row["player_id"] != player_id or row["status"] != "playing" or first_move:
+        return None
+    try:
+        events = game.play(body["move"]) if kind == "move" else []
+        if kind == "undo":
+            game.undo()
+    except EngineError:
+        return None
+    if game.status != "playing":
+        return None
+    values: Json = {
+        "version": base + 1,
+        "line": game.moves,
+        "seen": game.seen,
+        "moves_made": row["moves_made"] + (kind == "move"),
+        "undos": row["undos"] + (kind == "undo"),
+        "updated_at": now,
+        "running_since": row["running_since"] or now,  # playing resumes a paused clock
+    }
+    record = GameRecord(**(row | values))
+    response = game_view(record, game, now)
+    if kind == "move":
+        response["events"] = events
+    params = {f"new_{k}": v for k, v in values.items()} | {
+        "where_id": game_id,
+        "where_player_id": player_id,
+        "where_version": base,
+        "where_running_since": row["running_since"],
+        "action_kind": kind,
+        "action_fingerprint": print_,
+        "action_response": response,
+        "action_created_at": now,
+    }
+    try:
+        with bind.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            if conn.execute(ONE_STATEMENT_ACTION, params).first() is None:
+                return None  # the row had changed: nothing was written
+    except IntegrityError:
+        return None
+    recent_games.put(record, game)
+    analysis.start_analysis(game, record.version)
     return response
 
 
