@@ -5,25 +5,31 @@ like the tests' own, :mod:`patience.store.testing`) and, when one answers at 127
 Redis (so rate limiting is on the path, with limits raised above what the bots do). With
 ``--url`` it targets a running server instead. Everything stays on 127.0.0.1.
 
-Two phases with the same server and the same concurrency:
+Three phases with the same server, the same number of concurrent clients (``--players``,
+spread over ``--client-procs`` processes so that the load generator's GIL is not the limit):
 
-1. the ceiling: ``--players`` threads call ``GET /healthz`` (a trivial JSON endpoint);
-2. the players: each thread signs a player up and plays real games through the HTTP API,
-   choosing among the GameView's ``legal_moves`` at random (removals before draws), starting
-   a new game when one is won or stuck.
+1. the ceiling: each client calls ``GET /healthz`` (a trivial JSON endpoint) back to back;
+2. capacity: each client signs a player up and plays real games through the HTTP API back to
+   back, choosing among the GameView's ``legal_moves`` at random (removals before draws),
+   starting a new game when one is won or stuck. Accepted moves/s over the ceiling's
+   requests/s is the ratio; latencies here are mostly queueing (closed loop: N clients with
+   nothing between requests wait on each other);
+3. people: the same players pausing before each move (exponential, mean ``--think`` seconds,
+   as a person would): the latency a player feels with that many playing at once.
 
-Printed: accepted moves/s, p50/p95/p99 latency of move requests, errors, the ceiling's
-requests/s and the ratio of the two.
+Printed for each phase: requests/s, errors, and for the move phases p50/p95/p99 latency.
 
-    .venv/bin/python bench/api_load.py --players 64 --seconds 20
+    .venv/bin/python bench/api_load.py --players 64 --seconds 20 --think 1
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import http.client
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -89,7 +95,7 @@ class Tally:
 def ceiling(base: str, deadline: float, _seed: int, tally: Tally) -> None:
     """Phase 1: ``GET /healthz`` until the deadline."""
     client, ok, errors = Client(base), 0, 0
-    while time.perf_counter() < deadline:
+    while time.time() < deadline:
         status, _ = client.call("GET", "/healthz")
         ok, errors = ok + (status == 200), errors + (status != 200)
     tally.add(ok, errors, 0, [], [])
@@ -101,8 +107,9 @@ def choose(rng: random.Random, moves: list[dict[str, Any]]) -> dict[str, Any]:
     return rng.choice(plays or moves)
 
 
-def player(base: str, deadline: float, seed: int, tally: Tally) -> None:
-    """Phase 2: sign up, then play games move by move until the deadline."""
+def player(base: str, deadline: float, seed: int, tally: Tally, think: float = 0.0) -> None:
+    """Phase 2: sign up, then play games move by move until the deadline, pausing a random
+    time of mean ``think`` seconds (exponential) before each move, as a person would."""
     rng, client = random.Random(seed), Client(base)
     ok = errors = games = 0
     latencies: list[float] = []
@@ -113,7 +120,7 @@ def player(base: str, deadline: float, seed: int, tally: Tally) -> None:
         return
     client.headers["Authorization"] = f"Bearer {body['token']}"
     view: dict[str, Any] | None = None
-    while time.perf_counter() < deadline:
+    while time.time() < deadline:
         if view is None or view["status"] != "playing" or not view["legal_moves"]:
             status, view = client.call("POST", "/api/v1/games", {"game": rng.choice(GAMES)})
             games += 1
@@ -122,6 +129,8 @@ def player(base: str, deadline: float, seed: int, tally: Tally) -> None:
                 samples.append(f"new game {status} {view}")
                 continue
         assert view is not None
+        if think:
+            time.sleep(min(rng.expovariate(1 / think), max(0.0, deadline - time.time())))
         move = {"version": view["version"], "move": choose(rng, view["legal_moves"])}
         began = time.perf_counter()
         status, body = client.call("POST", f"/api/v1/games/{view['id']}/moves", move)
@@ -137,19 +146,43 @@ def player(base: str, deadline: float, seed: int, tally: Tally) -> None:
 Phase = Callable[[str, float, int, Tally], None]
 
 
-def run_phase(target: Phase, base: str, players: int, seconds: float) -> tuple[Tally, float]:
-    """Run ``players`` threads of ``target`` for ``seconds``; the tally and the elapsed time."""
+Counts = tuple[int, int, int, list[float], list[str]]
+
+
+def _threads(target: Phase, base: str, first: int, count: int, deadline: float) -> Counts:
+    """``count`` threads of ``target`` (seeds ``first`` …) in this process, until ``deadline``
+    (``time.time()``, comparable across processes)."""
     tally = Tally()
-    deadline = time.perf_counter() + seconds
     threads = [
-        threading.Thread(target=target, args=(base, deadline, i, tally)) for i in range(players)
+        threading.Thread(target=target, args=(base, deadline, first + i, tally))
+        for i in range(count)
     ]
-    began = time.perf_counter()
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    return tally, time.perf_counter() - began
+    return tally.ok, tally.errors, tally.games, tally.latencies, tally.error_samples
+
+
+def run_phase(
+    target: Phase, base: str, players: int, seconds: float, procs: int
+) -> tuple[Tally, float]:
+    """Run ``players`` simulated clients of ``target`` for ``seconds``, spread over ``procs``
+    client processes (one Python process alone would be the bottleneck: the GIL); the merged
+    tally and the elapsed time."""
+    procs = max(1, min(procs, players))
+    shares = [players // procs + (i < players % procs) for i in range(procs)]
+    firsts = [sum(shares[:i]) for i in range(procs)]
+    began = time.time()
+    deadline = began + seconds
+    with multiprocessing.get_context("spawn").Pool(procs) as pool:
+        parts = pool.starmap(
+            _threads, [(target, base, f, n, deadline) for f, n in zip(firsts, shares, strict=True)]
+        )
+    tally = Tally()
+    for part in parts:
+        tally.add(*part)
+    return tally, time.time() - began
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -215,44 +248,69 @@ def wait_ready(base: str, seconds: float = 30) -> None:
     raise SystemExit(f"the server at {base} did not become ready")
 
 
-def report(players: int, health: tuple[Tally, float], play: tuple[Tally, float]) -> None:
+def latency_line(latencies: list[float]) -> str:
+    ms = [x * 1000 for x in latencies]
+    return (
+        f"p50 {percentile(ms, 0.50):.1f}  p95 {percentile(ms, 0.95):.1f}  "
+        f"p99 {percentile(ms, 0.99):.1f}  mean {statistics.fmean(ms) if ms else 0:.1f}"
+    )
+
+
+def report(
+    players: int,
+    think: float,
+    health: tuple[Tally, float],
+    play: tuple[Tally, float],
+    paced: tuple[Tally, float] | None,
+) -> None:
     (h, h_time), (p, p_time) = health, play
     ceiling_rps = h.ok / h_time
     moves_rps = p.ok / p_time
-    ms = [x * 1000 for x in p.latencies]
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"players: {players}, healthz phase {h_time:.1f} s, play phase {p_time:.1f} s")
     print(f"machine: {os.cpu_count()} CPUs, load average after the run {load}")
-    print(f"healthz: {ceiling_rps:.0f} req/s ({h.ok} ok, {h.errors} errors)")
+    print(f"clients: {players}; phases {h_time:.1f} s / {p_time:.1f} s")
+    print(f"1 healthz, back to back: {ceiling_rps:.0f} req/s ({h.ok} ok, {h.errors} errors)")
     print(
-        f"moves: {moves_rps:.0f} accepted/s ({p.ok} accepted, {p.games} games, {p.errors} errors)"
+        f"2 moves, back to back: {moves_rps:.0f} accepted/s ({p.ok} accepted, {p.games} games, "
+        f"{p.errors} errors); latency ms {latency_line(p.latencies)}"
     )
-    print(
-        f"move latency ms: p50 {percentile(ms, 0.50):.1f}  p95 {percentile(ms, 0.95):.1f}  "
-        f"p99 {percentile(ms, 0.99):.1f}  mean {statistics.fmean(ms) if ms else 0:.1f}"
-    )
-    print(f"ratio moves/healthz: {moves_rps / ceiling_rps:.2f}")
-    for sample in h.error_samples + p.error_samples:
+    print(f"  ratio moves/healthz: {moves_rps / ceiling_rps:.2f}")
+    if paced is not None:
+        q, q_time = paced
+        print(
+            f"3 moves, {players} players thinking {think:g} s on average: "
+            f"{q.ok / q_time:.0f} accepted/s ({q.ok} accepted, {q.errors} errors); "
+            f"latency ms {latency_line(q.latencies)}"
+        )
+    for sample in h.error_samples + p.error_samples + (paced[0].error_samples if paced else []):
         print(f"error: {sample[:300]}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=64, help="concurrent players (threads)")
-    parser.add_argument("--seconds", type=float, default=20, help="length of the play phase")
+    parser.add_argument("--players", type=int, default=64, help="concurrent clients")
+    parser.add_argument("--seconds", type=float, default=20, help="length of each move phase")
     parser.add_argument(
         "--ceiling-seconds", type=float, default=10, help="length of the /healthz phase"
     )
+    parser.add_argument("--think", type=float, default=1.0, help="phase 3 mean pause (s); 0: skip")
+    parser.add_argument("--client-procs", type=int, default=4, help="load generator processes")
     parser.add_argument("--url", help="target a running server instead of starting one")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=8, help="gunicorn threads per worker")
     args = parser.parse_args(argv)
     with contextlib.ExitStack() as stack:
         base = args.url or stack.enter_context(server(args))
-        health = run_phase(ceiling, base, args.players, args.ceiling_seconds)
-        play = run_phase(player, base, args.players, args.seconds)
-    report(args.players, health, play)
-    return 0 if play[0].errors == 0 and health[0].errors == 0 else 1
+        n, procs = args.players, args.client_procs
+        health = run_phase(ceiling, base, n, args.ceiling_seconds, procs)
+        play = run_phase(player, base, n, args.seconds, procs)
+        paced = None
+        if args.think > 0:
+            people = functools.partial(player, think=args.think)
+            paced = run_phase(people, base, n, args.seconds, procs)
+    report(n, args.think, health, play, paced)
+    errors = health[0].errors + play[0].errors + (paced[0].errors if paced else 0)
+    return 0 if errors == 0 else 1
 
 
 if __name__ == "__main__":
