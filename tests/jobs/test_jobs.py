@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -127,6 +128,51 @@ def test_hints_come_from_the_worker_when_it_answers_in_time(redis: Redis) -> Non
     assert jobs.hint(game, wait=0.05) is None  # no worker: the caller gives ordinary advice
     work(redis)
     assert jobs.hint(game, wait=0.05) == {"hint": {"move": {"type": "king", "at": "p21"}}}
+
+
+def test_a_newer_position_supersedes_the_older_analysis_mid_search(redis: Redis) -> None:
+    jobs = Jobs(redis)
+    older = draw_all(327)  # about a second of search
+    newer = older.copy()
+    newer.play(newer.legal_moves()[0])
+    jobs.analysis(older, 24, owner="g1")
+
+    def move_on() -> None:  # the player moves while the worker searches the older position
+        while not jobs.queue.started_job_registry.count:
+            time.sleep(0.005)
+        jobs.analysis(newer, 25, owner="g1")
+
+    player = threading.Thread(target=move_on)
+    player.start()
+    work(redis)  # runs the older job (dropped mid-search), then the newer one
+    player.join()
+    assert jobs._fetch(f"analysis-{state_key(older)}").return_value() == {  # type: ignore[union-attr]
+        "verdict": None, "superseded": True,
+    }  # fmt: skip
+    assert jobs.analysis(newer, 25, owner="g1")["state"] == "done"
+    # Undo back to the older position: it is wanted again, so searched again, to the end.
+    assert jobs.analysis(older, 26, owner="g1")["state"] in ("pending", "unavailable")
+    work(redis)
+    assert jobs.analysis(older, 26, owner="g1") == {
+        "version": 26, "state": "done", "verdict": "unwinnable", "reason": "",
+    }  # fmt: skip
+
+
+def test_queued_analyses_of_positions_left_behind_are_dropped_unsearched(redis: Redis) -> None:
+    jobs = Jobs(redis)
+    game = new_game("gaps", deal=1)
+    passed = []
+    for version in range(3):  # three quick moves while no worker runs
+        jobs.analysis(game, version, owner="g2")
+        passed.append(game.copy())
+        game.play(game.legal_moves()[0])
+    current = jobs.analysis(game, 3, owner="g2")
+    assert current["state"] in ("pending", "unavailable")  # no worker yet
+    work(redis)
+    for position in passed:
+        job = jobs._fetch(f"analysis-{state_key(position)}")
+        assert job is not None and job.return_value() == {"verdict": None, "superseded": True}
+    assert jobs.analysis(game, 3, owner="g2")["state"] in ("done", "timeout")
 
 
 def test_a_killed_worker_costs_a_retry_not_the_verdict(redis: Redis, tmp_path: Path) -> None:

@@ -31,21 +31,24 @@ def jobs() -> Jobs | None:
     return None if redis is None else Jobs(redis)
 
 
-def analysis(game: Game[Any, Any], version: int, *, start: bool = True) -> Json:
-    """The Analysis of API.md for ``game`` at ``version`` (starting the job when useful)."""
+def analysis(
+    game: Game[Any, Any], version: int, *, start: bool = True, owner: str | None = None
+) -> Json:
+    """The Analysis of API.md for ``game`` at ``version`` (starting the job when useful, as
+    the latest one of the stored game ``owner``)."""
     client = jobs()
     if client is None:
         return not_applicable(game, version) or {
             "version": version, "state": "unavailable", "verdict": None, "reason": "not_configured"
         }  # fmt: skip
-    return client.analysis(game, version, start=start)
+    return client.analysis(game, version, start=start, owner=owner)
 
 
-def start_analysis(game: Game[Any, Any], version: int) -> None:
-    """After an accepted action: start the analysis when the honesty rule allows it
-    (best effort: a Redis failure never fails the action)."""
+def start_analysis(game: Game[Any, Any], version: int, owner: str) -> None:
+    """After an accepted action on the stored game ``owner``: start the analysis when the
+    honesty rule allows it (best effort: a Redis failure never fails the action)."""
     try:
-        analysis(game, version, start=True)
+        analysis(game, version, start=True, owner=owner)
     except RedisError:  # pragma: no cover - Jobs already turns these into "unavailable"
         log.warning("analysis not started for version %s", version)
 

@@ -279,7 +279,7 @@ def act(
     if kind == "move":
         response["events"] = events
     if kind == "hint":
-        report = analysis.analysis(game, record.version)
+        report = analysis.analysis(game, record.version, owner=record.id)
         response = {"hint": advice, "analysis": report, "game": response}
     session.add(
         Action(
@@ -299,7 +299,7 @@ def act(
         return _retried(session, load_record(session, player_id, game_id), base, print_, now)
     recent_games.put(record, game)
     if kind != "hint" and status == "playing":
-        analysis.start_analysis(game, record.version)
+        analysis.start_analysis(game, record.version, record.id)
     return response
 
 
@@ -410,7 +410,7 @@ def _act_in_one_statement(
     except IntegrityError:
         return None
     recent_games.put(record, game)
-    analysis.start_analysis(game, record.version)
+    analysis.start_analysis(game, record.version, record.id)
     return response
 
 

@@ -10,6 +10,11 @@ The stateless API enqueues and reports; an RQ worker (``patience worker``) does 
 - **Budgets and retries.** Each job has a solver budget and an RQ timeout; a job whose worker
   vanished (no heartbeat) is put back on the queue by the next worker's maintenance, up to
   :data:`RETRIES` times.
+- **Superseded analyses.** Each game's latest wanted analysis is recorded; when a newer
+  position of the game is wanted, the older job is flagged, and the worker drops it (before it
+  starts, or mid-search through the solver's cancellation). A player moving quickly thus
+  never queues a backlog of stale positions. Should the older position be wanted again
+  (undo), it is simply searched again.
 - **Degrading.** Any Redis error, or no worker at all, makes analysis ``unavailable``; play
   never waits for it.
 """
@@ -44,6 +49,10 @@ HEARTBEAT_SECONDS = 2
 """How often a worker marks its running job alive."""
 STALE_SECONDS = 10.0
 """A running job silent this long lost its worker and is retried."""
+LATEST = "patience:analysis:latest:"
+"""+ game id → the id of the game's latest wanted analysis job."""
+SUPERSEDED = "patience:analysis:superseded:"
+"""+ job id → set while that analysis is no longer wanted."""
 
 PENDING = {
     JobStatus.QUEUED,
@@ -102,8 +111,11 @@ class Jobs:
 
     # -- analysis ----------------------------------------------------------------------------
 
-    def analysis(self, game: Game[Any, Any], version: int, *, start: bool = True) -> Json:
-        """The Analysis of API.md for ``game`` at ``version``; starts the job when asked."""
+    def analysis(
+        self, game: Game[Any, Any], version: int, *, start: bool = True, owner: str | None = None
+    ) -> Json:
+        """The Analysis of API.md for ``game`` at ``version``; starts the job when asked, as
+        the latest analysis of the game ``owner`` (superseding its earlier one)."""
         refused = not_applicable(game, version)
         if refused is not None:
             return refused
@@ -111,7 +123,11 @@ class Jobs:
             job = self._job("analysis", game, start=start)
             if job is None:
                 return _analysis(version, "pending" if start else "not_applicable")
+            if start and owner is not None:
+                self._want(owner, job.id)
             status = job.get_status()
+            if _spent(job):  # only when not starting: a started job is never spent
+                return _analysis(version, "not_applicable")
             if status == JobStatus.FINISHED:
                 verdict = (job.return_value() or {}).get("verdict")
                 if verdict in ("winnable", "unwinnable"):
@@ -212,6 +228,16 @@ class Jobs:
             )
         return self._ensure(_job_id(kind, game), tasks.hint, args, {}, timeout=60)
 
+    def _want(self, owner: str, job_id: str) -> None:
+        """Record ``job_id`` as the latest analysis of game ``owner``; flag the one before."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.getset(LATEST + owner, job_id)
+            pipe.expire(LATEST + owner, RESULT_TTL)
+            pipe.delete(SUPERSEDED + job_id)
+            previous = pipe.execute()[0]
+        if previous is not None and previous.decode() != job_id:
+            self.redis.set(SUPERSEDED + previous.decode(), 1, ex=int(ANALYSIS_SECONDS) + 60)
+
     def _fetch(self, job_id: str) -> Job | None:
         try:
             return Job.fetch(job_id, connection=self.redis)
@@ -227,9 +253,10 @@ class Jobs:
         *,
         timeout: int,
     ) -> Job:
-        """The job with ``job_id``: the existing one unless it failed, else a new one."""
+        """The job with ``job_id``: the existing one unless it failed, was cancelled or was
+        dropped as superseded, else a new one."""
         job = self._fetch(job_id)
-        if job is not None and job.get_status() not in (JobStatus.FAILED, JobStatus.STOPPED):
+        if job is not None and not _spent(job):
             return job
         if job is not None:
             job.delete()
@@ -250,6 +277,15 @@ class Jobs:
             if existing is None:
                 raise
             return existing
+
+
+def _spent(job: Job) -> bool:
+    """Whether ``job`` can no longer give its result: failed, stopped or cancelled, or an
+    analysis dropped as superseded."""
+    status = job.get_status()
+    if status in (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED):
+        return True
+    return status == JobStatus.FINISHED and bool((job.return_value() or {}).get("superseded"))
 
 
 def _job_id(kind: str, game: Game[Any, Any]) -> str:

@@ -7,7 +7,12 @@ move line, seen cards) and return plain JSON, so a job can be retried anywhere.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
+
+from redis import RedisError
+from rq import get_current_job
 
 from patience.engine import Game, new_game
 from patience.solver import Budget, solve_game
@@ -29,9 +34,46 @@ def analyse(
     game: str, options: Json, deal: int, line: list[Json], seen: list[str], *, seconds: float
 ) -> Json:
     """The verdict for the position the line reaches, with full knowledge of the deal (the API
-    asks only when the honesty rule allows it). ``unknown`` when the budget runs out."""
-    result = solve_game(rebuild(game, options, deal, line, seen), Budget(seconds=seconds))
+    asks only when the honesty rule allows it). ``unknown`` when the budget runs out; dropped
+    (``superseded``, no verdict) as soon as the game has moved on to a newer position.
+
+    >>> analyse("pyramid", {}, 8153, [], [], seconds=5)["verdict"]
+    'unwinnable'
+    """
+    superseded = _superseded_check()
+    if superseded():
+        return {"verdict": None, "superseded": True}
+    budget = Budget(seconds=seconds, cancelled=superseded)
+    result = solve_game(rebuild(game, options, deal, line, seen), budget)
+    if result.verdict == "unknown" and superseded():
+        return {"verdict": None, "superseded": True}
     return {"verdict": result.verdict, "nodes": result.nodes, "seconds": round(result.seconds, 3)}
+
+
+def _superseded_check(every: float = 0.2) -> Callable[[], bool]:
+    """Whether the running analysis job has been flagged superseded (looked up in Redis at
+    most every ``every`` seconds; always False outside a worker)."""
+    job = get_current_job()
+    if job is None:
+        return lambda: False
+    from patience.jobs import SUPERSEDED
+
+    key = SUPERSEDED + job.id
+    next_look = 0.0
+    flagged = False
+
+    def check() -> bool:
+        nonlocal next_look, flagged
+        now = time.monotonic()
+        if not flagged and now >= next_look:
+            next_look = now + every
+            try:
+                flagged = bool(job.connection.exists(key))
+            except RedisError:
+                return False
+        return flagged
+
+    return check
 
 
 def hint(game: str, options: Json, deal: int, line: list[Json], seen: list[str]) -> Json:

@@ -161,7 +161,8 @@ def get_analysis(game_id: str) -> Json:
     remain, then ``pending`` → ``done`` (``winnable``/``unwinnable``) or ``timeout``;
     ``unavailable`` without Redis or a worker. Play never waits for it."""
     record = load_record(get_session(), current_player_id(), game_id)
-    return analysis.analysis(rebuild(record), record.version, start=record.status == "playing")
+    playing = record.status == "playing"
+    return analysis.analysis(rebuild(record), record.version, start=playing, owner=record.id)
 
 
 @blp.route("/<game_id>/clock", methods=["POST"])
