@@ -22,7 +22,9 @@ What is pruned is proven:
   any suit can own any row), so the transposition key sorts the rows. (A redeal deals row by
   row, so with redeals left the key is the exact position.)
 - *Dead positions* (no redeal left): a card that can never move again sits off every winning
-  layout (:func:`frozen`, :func:`misplaced`); also a card missing from a hand-built grid.
+  layout (:func:`frozen`, :func:`misplaced`); also a card missing from a hand-built grid. The
+  frozen test is skipped (never unsound: it only prunes) while a column-0 place is empty: every
+  2 can then move, and in practice so can nearly every card.
 - *Move ordering.* Run extensions first, then by what the new gap can take (a card extending a
   run, any 2, some card, nothing), a 2 leaving column 0 last; the redeal after every card move.
 
@@ -55,6 +57,8 @@ from patience.engine.gaps import (
 GAP = 0xFF
 TWOS = (1, 14, 27, 40)  # the 2s' card indices
 NEEDED = frozenset(i for i in range(52) if i % 13)  # every card but the aces
+ACES_IDX = frozenset(i for i in range(52) if not i % 13)  # the aces (off every full grid)
+WON_ROWS = frozenset(bytes([*range(suit * 13 + 1, suit * 13 + 13), GAP]) for suit in range(4))
 State = tuple[bytes, int, int]  # (grid, redeals_left or -1 for unlimited, redeals_done)
 
 
@@ -101,7 +105,9 @@ def frozen(grid: bytes) -> list[bool]:
     may move while some other column-0 place is a gap or holds a card that may move; any other
     card may move when its predecessor may move, or when the place right of its predecessor
     is a gap or holds another card that may move. (By induction on time, the first frozen card
-    to move would contradict one of these rules.)
+    to move would contradict one of these rules.) Computed with a worklist: a card turning
+    movable frees its successor and its own place (so the card due there, or in column 0 the
+    2s).
 
     >>> grid = bytearray([GAP]) * 52
     >>> grid[0:3] = bytes([1, 2, 16])  # 2S 3S 4H / 2H 3H 4S / 2D / 2C: all stuck
@@ -113,34 +119,27 @@ def frozen(grid: bytes) -> list[bool]:
     >>> frozen(bytes(grid))[1]
     False
     """
-    pos = [-1] * 52
-    for place, card in enumerate(grid):
-        if card != GAP:
-            pos[card] = place
+    pos = positions(grid)
     movable = [False] * 52
-    cards = [card for card in grid if card != GAP]
-    changed = True
-    while changed:
-        changed = False
-        for card in cards:
-            if movable[card]:
+    # Places that are (or may become) empty, whose due card may then move.
+    places = [place for place, card in enumerate(grid) if card == GAP]
+    while places:
+        place = places.pop()
+        if place % COLS == 0:
+            due = [two for two in TWOS if pos[two] != place]
+        else:
+            left = grid[place - 1]
+            if left == GAP or left % 13 == 12 or grid[place] == left + 1:
                 continue
-            if card % 13 == 1:
-                here = pos[card]
-                free = any(
-                    place != here and (grid[place] == GAP or movable[grid[place]])
-                    for place in range(0, SIZE, COLS)
-                )
-            else:
-                before = pos[card - 1]
-                if before < 0:
-                    continue
-                free = movable[card - 1]
-                if not free and before % COLS != COLS - 1:
-                    right = grid[before + 1]
-                    free = right == GAP or (right != card and movable[right])
-            if free:
-                movable[card] = changed = True
+            due = [left + 1]
+        while due:  # free each due card, then its successor, and so on
+            card = due.pop()
+            if movable[card] or pos[card] < 0:
+                continue
+            movable[card] = True
+            places.append(pos[card])
+            if card % 13 != 12:
+                due.append(card + 1)
     return [not m for m in movable]
 
 
@@ -301,9 +300,10 @@ def _outside_conflicts(
 class GapsAdapter:
     """The search adapter for one Gaps position (see the module docstring)."""
 
-    def __init__(self, seed: int, aces_shuffled: bool) -> None:
+    def __init__(self, seed: int, aces_shuffled: bool, reduce: bool = True) -> None:
         self.seed = seed
         self.aces_shuffled = aces_shuffled
+        self.reduce = reduce
 
     @classmethod
     def from_state(cls, state: GapsState, aces_shuffled: bool = False) -> tuple[GapsAdapter, State]:
@@ -322,28 +322,31 @@ class GapsAdapter:
         interchangeable). No dominance order: rank 0."""
         grid, left, _ = state
         if left == 0:
-            rows = sorted(grid[r * COLS : r * COLS + COLS] for r in range(ROWS))
-            return b"".join(rows), 0
+            return b"".join(sorted((grid[0:13], grid[13:26], grid[26:39], grid[39:52]))), 0
         return state, 0
 
     def is_won(self, state: State) -> bool:
         grid = state[0]
-        return all(run_length(grid, row) == COLS - 1 for row in range(ROWS))
+        return all(grid[base : base + COLS] in WON_ROWS for base in range(0, SIZE, COLS))
 
     def is_dead(self, state: State) -> bool:
         """Cheap proofs of a loss: a card missing from the grid (hand-built positions) or, with
         no redeal left, a card frozen out of place (see :func:`frozen`)."""
         grid, left, _ = state
-        if len(NEEDED.intersection(grid)) < len(NEEDED):
+        # 4 gaps and no ace: all 48 cards are there (the check runs only when in doubt).
+        incomplete = grid.count(GAP) != 4 or not ACES_IDX.isdisjoint(grid)
+        if incomplete and len(NEEDED.intersection(grid)) < len(NEEDED):
             return True
-        return left == 0 and misplaced(grid, frozen(grid))
+        if left != 0 or GAP in (grid[0], grid[13], grid[26], grid[39]):
+            return False  # a gap in column 0 lets every 2, so nearly every card, move
+        return misplaced(grid, frozen(grid))
 
     def successors(self, state: State) -> Iterator[tuple[GapsMove, State]]:
         """Every card move, best first (see :meth:`_priority`), then the redeal."""
         grid, left, done = state
         pos = positions(grid)
         targets = enabled(grid, pos)
-        if left == 0 and len(targets) > 1:
+        if left == 0 and self.reduce and len(targets) > 1:
             keep = persistent_cards(grid, pos, targets)
             targets = {card: to for card, to in targets.items() if card in keep}
         runs = [run_length(grid, row) for row in range(ROWS)]
