@@ -25,7 +25,6 @@ stock open and the waste a stack (see :meth:`PyramidAdapter.is_dead`).
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
-from functools import cache
 from typing import Any
 
 from patience.engine.cards import Card
@@ -45,49 +44,17 @@ from patience.engine.pyramid import (
 
 MAX_PASSES = 3
 State = tuple[int, int, int, int]  # (pyr, talon, ptr, passes)
+Move = tuple[int, int]
+"""A solver move, kept light (most are generated and never played): ``(a, b)`` removes the
+pair at places ``a`` and ``b`` (pyramid indices, ``STOCK``, ``WASTE``), ``(a, ALONE)`` the
+king at ``a``; :data:`DRAW` and :data:`RECYCLE` are what they say."""
+ALONE = -1
+DRAW: Move = (-2, -2)
+RECYCLE: Move = (-3, -3)
 Shape = tuple[tuple[int, ...], int, tuple[tuple[int, int], ...], list[tuple[int, ...]]]
 
 
-def _related_masks() -> list[int]:
-    """For each pyramid card, the mask of cards that cover it (transitively) or that it
-    covers (transitively): none of them can ever be available at the same time as it."""
-    below = [0] * SIZE  # cards covering i, transitively
-    for i in reversed(range(SIZE)):
-        for j in COVERED_BY[i]:
-            below[i] |= (1 << j) | below[j]
-    above = [0] * SIZE
-    for i in range(SIZE):
-        for j in range(SIZE):
-            if below[j] >> i & 1:
-                above[i] |= 1 << j
-    return [below[i] | above[i] for i in range(SIZE)]
-
-
 COVER_MASK = [sum(1 << j for j in COVERED_BY[i]) for i in range(SIZE)]
-RELATED = _related_masks()
-
-
-@cache
-def _max_matching(left: int, right: int) -> int:
-    """The most disjoint pairs (i in ``left``, j in ``right``) of pyramid places that can be
-    available together (neither covers the other), by augmenting paths."""
-    match: dict[int, int] = {}  # right place -> left place
-
-    def augment(i: int, tried: set[int]) -> bool:
-        for j in _bits(right & ~RELATED[i]):
-            if j not in tried:
-                tried.add(j)
-                if j not in match or augment(match[j], tried):
-                    match[j] = i
-                    return True
-        return False
-
-    return sum(augment(i, set()) for i in _bits(left))
-
-
-def _less(counts: tuple[int, ...], rank: int) -> tuple[int, ...]:
-    """``counts`` with one card of ``rank`` fewer."""
-    return (*counts[:rank], counts[rank] - 1, *counts[rank + 1 :])
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -114,9 +81,8 @@ class PyramidAdapter:
             self.talon_by_rank[rank] |= 1 << i
         self._shapes: dict[int, Shape] = {}
         self._dead: dict[tuple[int, int], bool] = {}
-        self._open: dict[tuple[int, tuple[int, ...], tuple[int, ...]], bool] = {}
-        self._counts: dict[int, tuple[int, ...]] = {}
-        self._chains: dict[int, tuple[int, ...]] = {}
+        self._open: dict[tuple[int, int, int], bool] = {}
+        self._counts: dict[int, int] = {}
         self._critical: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
 
     @classmethod
@@ -147,112 +113,100 @@ class PyramidAdapter:
         return state[0] == 0
 
     def is_dead(self, state: State) -> bool:
-        """Two proofs that a state cannot be won, each about a relaxed game that any real win
+        """Proofs that a state cannot be won, each about a relaxed game that any real win
         would also win:
 
-        - *Partner counting* per rank pair (v, 13−v): every pyramid card of rank v needs its
-          own partner of rank 13−v — a talon card, or a pyramid card it can ever be available
-          with (neither covers the other); pyramid pairs serve two cards at once, so the state
-          is dead when even a maximum matching of them leaves more cards than the talon can
-          partner.
         - *The open-talon game* (:meth:`_clearable`): the pyramid alone, with every usable
-          talon card at hand at any time. It keeps the order in which the pyramid opens up,
-          which counting cannot see: two pairs that each wait for the other, a card whose
-          partners are all spent before it is uncovered.
-
+          talon card at hand at any time. It keeps the order in which the pyramid opens up:
+          two pairs that each wait for the other, a card whose partners all cover it or are
+          spent before it is uncovered. (It subsumes counting partners per rank pair, which
+          used to run first and cost more than it saved.) It depends on the pyramid and the
+          usable talon cards only — all of them before the last pass,
+          :meth:`_reachable_talon` in it — so verdicts are kept per pair of those.
         - *The open-stock game*, in the last pass only: as the open-talon game, except that the
           waste is a stack for good, so its cards can only be used from the top down (each by
           pairing it with a pyramid card or a stock card, or a king alone). Only the stock's
           order is relaxed.
 
-        The first two depend on the pyramid and the usable talon cards only (all of them
-        before the last pass, :meth:`_reachable_talon` in it), so verdicts are kept per pair
-        of those; all three memoize their relaxed games.
+        Both memoize their relaxed games (:meth:`_clearable`).
         """
-        usable = (state[0], self._reachable_talon(state))
-        known = self._dead.get(usable)
+        pyr, talon, ptr, passes = state
+        last = passes == MAX_PASSES
+        if last:
+            talon = self._reachable_talon(state)
+        known = self._dead.get((pyr, talon))
         if known is None:
-            known = self._dead[usable] = self._lost(*usable)
-        if not known and state[3] == MAX_PASSES:
-            return self._last_pass_lost(usable[0], usable[1], state[2])
+            known = self._dead[pyr, talon] = self._lost(pyr, talon)
+        if not known and last:
+            return self._last_pass_lost(pyr, talon, ptr)
         return known
 
     def _lost(self, pyr: int, talon: int) -> bool:
-        if self._unmatched(pyr, talon):
-            return True
-        return not self._clearable(pyr, self._rank_counts(talon))
+        return not self._clearable(pyr, self._rank_counts(talon), 0)
 
-    def _rank_counts(self, talon: int) -> tuple[int, ...]:
-        return tuple((talon & self.talon_by_rank[r]).bit_count() for r in range(13))
+    def _rank_counts(self, talon: int) -> int:
+        """The cards of ``talon`` counted by rank, packed 3 bits per rank (rank r at 3r)."""
+        counts = self._counts.get(talon)
+        if counts is None:
+            counts = self._counts[talon] = sum(
+                (talon & self.talon_by_rank[r]).bit_count() << 3 * r for r in range(1, 13)
+            )
+        return counts
 
     def _last_pass_lost(self, pyr: int, talon: int, ptr: int) -> bool:
         """The open-stock game of :meth:`is_dead` (stock and waste split at ``ptr``)."""
-        stock = talon >> ptr << ptr
-        counts = self._counts.get(stock)
-        if counts is None:
-            counts = self._counts[stock] = self._rank_counts(stock)
-        waste = talon ^ stock
-        chain = self._chains.get(waste)
-        if chain is None:
-            chain = self._chains[waste] = tuple(self.talon_rank[i] for i in _bits(waste))
-        return not self._clearable(pyr, counts, chain)
+        waste = talon & ((1 << ptr) - 1)
+        if not waste:  # nothing stacked: the open-talon game already said no
+            return False
+        return not self._clearable(pyr, self._rank_counts(talon ^ waste), waste)
 
-    def _clearable(self, pyr: int, counts: tuple[int, ...], chain: tuple[int, ...] = ()) -> bool:
-        """Whether the pyramid ``pyr`` can be cleared when the talon cards counted by rank in
-        ``counts`` (index = rank, 1 … 12) can each be used once, at any time, and the ranks in
-        ``chain`` (a last-pass waste, bottom → top) only from the top down. Memoized: many
-        states of the real search share a pyramid and a talon. Every move removes a card, so
-        the recursion is at most 52 deep."""
+    def _clearable(self, pyr: int, counts: int, waste: int) -> bool:
+        """Whether the pyramid ``pyr`` can be cleared when the talon cards counted in
+        ``counts`` (:meth:`_rank_counts`) can each be used once, at any time, and the talon
+        cards in ``waste`` (a last-pass waste) only from the top down. Memoized: many states
+        of the real search share a pyramid and a talon. Every move removes a card, so the
+        recursion is at most 52 deep."""
         if not pyr:
             return True
-        key = (pyr, counts, chain)
+        key = (pyr, counts, waste)
         known = self._open.get(key)
         if known is not None:
             return known
         avail, king, pairs, _by_rank = self._shapes.get(pyr) or self._shape(pyr)
-        top = chain[-1] if chain else 0
+        top = waste.bit_length() - 1
+        top_rank = self.talon_rank[top] if waste else 0
+        below = waste ^ (1 << top) if waste else 0
         rank = self.pyr_rank
         if king >= 0:  # a king goes at once, as in the real search
-            found = self._clearable(pyr & ~(1 << king), counts, chain)
-        elif top == 13:
-            found = self._clearable(pyr, counts, chain[:-1])
+            found = self._clearable(pyr & ~(1 << king), counts, waste)
+        elif top_rank == 13:
+            found = self._clearable(pyr, counts, below)
         else:
-            moves = [(pyr & ~(1 << i) & ~(1 << j), counts, chain) for i, j in pairs]
-            for i in avail:
+            found = any(
+                self._clearable(pyr & ~(1 << i) & ~(1 << j), counts, waste) for i, j in pairs
+            )
+            for i in avail if not found else ():
                 need = 13 - rank[i]
-                if need == top:
-                    moves.append((pyr & ~(1 << i), counts, chain[:-1]))
-                if counts[need]:
-                    moves.append((pyr & ~(1 << i), _less(counts, need), chain))
-            if top and counts[13 - top]:  # dig into the waste with a stock card
-                moves.append((pyr, _less(counts, 13 - top), chain[:-1]))
-            found = any(self._clearable(*move) for move in moves)
+                if need == top_rank and self._clearable(pyr & ~(1 << i), counts, below):
+                    found = True
+                    break
+                if counts >> 3 * need & 7 and self._clearable(
+                    pyr & ~(1 << i), counts - (1 << 3 * need), waste
+                ):
+                    found = True
+                    break
+            if not found and top_rank and counts >> 3 * (13 - top_rank) & 7:
+                # dig into the waste with a stock card
+                found = self._clearable(pyr, counts - (1 << 3 * (13 - top_rank)), below)
         self._open[key] = found
         return found
 
-    def _unmatched(self, pyr: int, talon: int) -> bool:
-        """The matching test of :meth:`is_dead` for the pyramid ``pyr`` and usable ``talon``."""
-        for low in range(1, 7):
-            high = 13 - low
-            p_low = pyr & self.pyr_by_rank[low]
-            p_high = pyr & self.pyr_by_rank[high]
-            if not p_low and not p_high:
-                continue
-            need = max(
-                p_low.bit_count() - (talon & self.talon_by_rank[high]).bit_count(),
-                p_high.bit_count() - (talon & self.talon_by_rank[low]).bit_count(),
-            )
-            if need > 0 and _max_matching(p_low, p_high) < need:
-                return True
-        return False
-
     def _reachable_talon(self, state: State) -> int:
-        """The talon cards that can still be used. In the last pass the waste is a stack for
-        good: a waste card that has no partner left in the pyramid or the stock (and is no
-        king) can never leave, so every card beneath it is out of play."""
-        pyr, talon, ptr, passes = state
-        if passes < MAX_PASSES:
-            return talon
+        """The talon cards that can still be used in the last pass (the only one this is asked
+        about; before it, all can). There the waste is a stack for good: a waste card that has
+        no partner left in the pyramid or the stock (and is no king) can never leave, so every
+        card beneath it is out of play."""
+        pyr, talon, ptr, _ = state
         stock = talon >> ptr << ptr
         waste = talon ^ stock
         while waste:
@@ -282,7 +236,7 @@ class PyramidAdapter:
         shape = self._shapes[pyr] = (avail, king, pairs, by_rank)
         return shape
 
-    def successors(self, state: State) -> Iterator[tuple[PyramidMove, State]]:
+    def successors(self, state: State) -> Iterator[tuple[Move, State]]:
         pyr, talon, ptr, passes = state
         avail, king, pairs, by_rank = self._shapes.get(pyr) or self._shape(pyr)
         stock_bits = talon >> ptr
@@ -295,13 +249,13 @@ class PyramidAdapter:
 
         # Kings first, alone: removing an available king is never worse than keeping it.
         if king >= 0:
-            yield King(king), (pyr & ~(1 << king), talon, ptr, passes)
+            yield (king, ALONE), (pyr & ~(1 << king), talon, ptr, passes)
             return
         if s_rank == 13:
-            yield King(STOCK), (pyr, talon & ~(1 << stock), ptr, passes)
+            yield (STOCK, ALONE), (pyr, talon & ~(1 << stock), ptr, passes)
             return
         if w_rank == 13:
-            yield King(WASTE), (pyr, talon & ~(1 << waste), ptr, passes)
+            yield (WASTE, ALONE), (pyr, talon & ~(1 << waste), ptr, passes)
             return
 
         forced = self._forced_pair(state, avail, stock, waste)
@@ -312,22 +266,22 @@ class PyramidAdapter:
         # Pairs with the stock or waste top first: they pass by, the pyramid's pairs wait.
         if s_rank:
             for i in by_rank[13 - s_rank]:
-                yield Pair(i, STOCK), (pyr & ~(1 << i), talon & ~(1 << stock), ptr, passes)
+                yield (i, STOCK), (pyr & ~(1 << i), talon & ~(1 << stock), ptr, passes)
         if w_rank:
             for i in by_rank[13 - w_rank]:
-                yield Pair(i, WASTE), (pyr & ~(1 << i), talon & ~(1 << waste), ptr, passes)
+                yield (i, WASTE), (pyr & ~(1 << i), talon & ~(1 << waste), ptr, passes)
         for i, j in pairs:
-            yield Pair(i, j), (pyr & ~(1 << i) & ~(1 << j), talon, ptr, passes)
+            yield (i, j), (pyr & ~(1 << i) & ~(1 << j), talon, ptr, passes)
         if s_rank and w_rank and s_rank + w_rank == 13:
-            yield Pair(STOCK, WASTE), (pyr, talon & ~(1 << stock) & ~(1 << waste), ptr, passes)
+            yield (STOCK, WASTE), (pyr, talon & ~(1 << stock) & ~(1 << waste), ptr, passes)
         if stock >= 0:
-            yield Draw(), (pyr, talon, stock + 1, passes)
+            yield DRAW, (pyr, talon, stock + 1, passes)
         elif waste >= 0 and passes < MAX_PASSES:
-            yield Recycle(), (pyr, talon, 0, passes + 1)
+            yield RECYCLE, (pyr, talon, 0, passes + 1)
 
     def _forced_pair(
         self, state: State, avail: tuple[int, ...], stock: int, waste: int
-    ) -> tuple[PyramidMove, State] | None:
+    ) -> tuple[Move, State] | None:
         """A pair that some winning line must contain and that is available now: a pyramid card
         whose only remaining partner is available. Playing it at once loses nothing (removing
         cards only ever uncovers others or clears the stock and waste), so it is forced."""
@@ -348,12 +302,22 @@ class PyramidAdapter:
         trank = self.talon_rank
         for i, need in critical:
             for j in by_rank[need]:
-                return Pair(i, j), (pyr & ~(1 << i) & ~(1 << j), talon, ptr, passes)
+                return (i, j), (pyr & ~(1 << i) & ~(1 << j), talon, ptr, passes)
             if stock >= 0 and trank[stock] == need:
-                return Pair(i, STOCK), (pyr & ~(1 << i), talon & ~(1 << stock), ptr, passes)
+                return (i, STOCK), (pyr & ~(1 << i), talon & ~(1 << stock), ptr, passes)
             if waste >= 0 and trank[waste] == need:
-                return Pair(i, WASTE), (pyr & ~(1 << i), talon & ~(1 << waste), ptr, passes)
+                return (i, WASTE), (pyr & ~(1 << i), talon & ~(1 << waste), ptr, passes)
         return None
 
-    def move_json(self, moves: Sequence[PyramidMove]) -> list[dict[str, Any]]:
-        return [move.to_dict() for move in moves]
+    def move_json(self, moves: Sequence[Move]) -> list[dict[str, Any]]:
+        return [_engine_move(move).to_dict() for move in moves]
+
+
+def _engine_move(move: Move) -> PyramidMove:
+    """The engine's move for a solver move (see :data:`Move`)."""
+    a, b = move
+    if move == DRAW:
+        return Draw()
+    if move == RECYCLE:
+        return Recycle()
+    return King(a) if b == ALONE else Pair(a, b)
