@@ -122,27 +122,24 @@ class PyramidAdapter:
           spent before it is uncovered. (It subsumes counting partners per rank pair, which
           used to run first and cost more than it saved.) It depends on the pyramid and the
           usable talon cards only — all of them before the last pass,
-          :meth:`_reachable_talon` in it — so verdicts are kept per pair of those.
+          :meth:`_reachable_talon` in it — so verdicts are kept per pair of those before the
+          last pass.
         - *The open-stock game*, in the last pass only: as the open-talon game, except that the
           waste is a stack for good, so its cards can only be used from the top down (each by
           pairing it with a pyramid card or a stock card, or a king alone). Only the stock's
-          order is relaxed.
+          order is relaxed; it is the stronger proof, so the last pass uses it alone.
 
         Both memoize their relaxed games (:meth:`_clearable`).
         """
         pyr, talon, ptr, passes = state
-        last = passes == MAX_PASSES
-        if last:
+        if passes == MAX_PASSES:  # the open-stock game is the stronger proof there
             talon = self._reachable_talon(state)
+            waste = talon & ((1 << ptr) - 1)
+            return not self._clearable(pyr, self._rank_counts(talon ^ waste), waste)
         known = self._dead.get((pyr, talon))
         if known is None:
-            known = self._dead[pyr, talon] = self._lost(pyr, talon)
-        if not known and last:
-            return self._last_pass_lost(pyr, talon, ptr)
+            known = self._dead[pyr, talon] = not self._clearable(pyr, self._rank_counts(talon), 0)
         return known
-
-    def _lost(self, pyr: int, talon: int) -> bool:
-        return not self._clearable(pyr, self._rank_counts(talon), 0)
 
     def _rank_counts(self, talon: int) -> int:
         """The cards of ``talon`` counted by rank, packed 3 bits per rank (rank r at 3r)."""
@@ -152,13 +149,6 @@ class PyramidAdapter:
                 (talon & self.talon_by_rank[r]).bit_count() << 3 * r for r in range(1, 13)
             )
         return counts
-
-    def _last_pass_lost(self, pyr: int, talon: int, ptr: int) -> bool:
-        """The open-stock game of :meth:`is_dead` (stock and waste split at ``ptr``)."""
-        waste = talon & ((1 << ptr) - 1)
-        if not waste:  # nothing stacked: the open-talon game already said no
-            return False
-        return not self._clearable(pyr, self._rank_counts(talon ^ waste), waste)
 
     def _clearable(self, pyr: int, counts: int, waste: int) -> bool:
         """Whether the pyramid ``pyr`` can be cleared when the talon cards counted in
