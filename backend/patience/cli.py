@@ -74,6 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--count", type=int, default=500, help="winnable deals wanted")
     build.add_argument("--workers", type=int, help="processes (default: every core)")
     build.add_argument("--time-limit", type=float, default=10.0, help="seconds per deal")
+    build.add_argument(
+        "--nodes", type=int, help="search nodes per deal (a budget that does not depend on load)"
+    )
     build.add_argument("--max-deals", type=int, default=100_000, help="stop after this deal")
 
     worker = sub.add_parser("worker", help="run an RQ worker for the solver jobs (REDIS_URL)")
@@ -162,7 +165,7 @@ def _catalogue(args: argparse.Namespace) -> int:
     if args.catalogue_command == "build":
         catalogue = build(
             args.game, options, args.count, workers=args.workers,
-            time_limit=args.time_limit, max_deals=args.max_deals,
+            time_limit=args.time_limit, node_limit=args.nodes, max_deals=args.max_deals,
         )  # fmt: skip
     else:
         found = Catalogue.load(args.game, ruleset_of(args.game, options))

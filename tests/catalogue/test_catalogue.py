@@ -63,6 +63,20 @@ def test_a_build_resumes_where_it_stopped(scratch: Path) -> None:
     assert all(0.0 <= score <= 1.0 for score in second.winnable.values())
 
 
+def test_a_node_budget_makes_a_build_independent_of_the_machine(scratch: Path) -> None:
+    runs = []
+    for _ in range(2):
+        for file in scratch.glob("*.json"):
+            file.unlink()
+        built = build("pyramid", {}, 30, workers=1, time_limit=60, node_limit=40, max_deals=30)
+        runs.append((sorted(built.winnable), built.unwinnable, built.unknown))
+    assert runs[0] == runs[1]
+    winnable, _, unknown = runs[0]
+    assert winnable and unknown  # the budget decided some deals and not others
+    loaded = Catalogue.load("pyramid", "standard")
+    assert loaded is not None and loaded.node_limit == 40
+
+
 def test_picking_by_grade_and_lookups(scratch: Path) -> None:
     made = Catalogue("gaps", "redeals-2", {"redeals": 2})
     made.winnable = {deal: deal / 10 for deal in range(1, 10)}

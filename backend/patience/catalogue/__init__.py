@@ -58,6 +58,7 @@ class Catalogue:
     unwinnable: list[int] = field(default_factory=list)
     unknown: list[int] = field(default_factory=list)
     time_limit: float = 10.0
+    node_limit: int | None = None  # a search-node budget per deal, when one was set too
     solver_version: str = SOLVER_VERSION
 
     # -- files -----------------------------------------------------------------------------
@@ -77,6 +78,7 @@ class Catalogue:
             unwinnable=data["unwinnable"],
             unknown=data["unknown"],
             time_limit=data["time_limit"],
+            node_limit=data.get("node_limit"),
             solver_version=data["solver_version"],
         )
 
@@ -89,6 +91,7 @@ class Catalogue:
             "options": self.options,
             "solver_version": self.solver_version,
             "time_limit": self.time_limit,
+            **({"node_limit": self.node_limit} if self.node_limit is not None else {}),
             "examined": self.examined,
             "playouts": PLAYOUTS,
             "grades": thresholds,
@@ -199,13 +202,16 @@ def _choose(game: Game[Any, Any], moves: list[dict[str, Any]], rng: SplitMix64) 
     return moves[rng.below(len(moves))]
 
 
-def examine(task: tuple[str, dict[str, Any], int, float]) -> tuple[int, str, float | None]:
+def examine(
+    task: tuple[str, dict[str, Any], int, float, int | None],
+) -> tuple[int, str, float | None]:
     """Solve one deal (a worker-process task): its verdict and, if winnable, its score.
     A winning line is replayed by the engine before the deal is counted winnable."""
     from patience.solver import Budget, solve_game
 
-    game, options, deal, seconds = task
-    result = solve_game(new_game(game, deal=deal, options=options), Budget(seconds=seconds))
+    game, options, deal, seconds, nodes = task
+    budget = Budget(seconds=seconds, nodes=nodes)
+    result = solve_game(new_game(game, deal=deal, options=options), budget)
     if result.verdict != "winnable" or result.solution is None:
         return deal, result.verdict, None
     replay = new_game(game, deal=deal, options=options)

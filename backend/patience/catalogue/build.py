@@ -22,15 +22,18 @@ def build(
     *,
     workers: int | None = None,
     time_limit: float = 10.0,
+    node_limit: int | None = None,
     max_deals: int = 100_000,
 ) -> Catalogue:
     ruleset = ruleset_of(game, options)
     catalogue = Catalogue.load(game, ruleset) or Catalogue(game, ruleset, dict(options))
     if catalogue.solver_version != SOLVER_VERSION:
         raise SystemExit(f"{game}.{ruleset}: built by solver {catalogue.solver_version}; rebuild")
-    catalogue.time_limit = time_limit
+    catalogue.time_limit, catalogue.node_limit = time_limit, node_limit
     start = catalogue.examined + 1
-    tasks = ((game, dict(options), deal, time_limit) for deal in range(start, max_deals + 1))
+    tasks = (
+        (game, dict(options), deal, time_limit, node_limit) for deal in range(start, max_deals + 1)
+    )
     began = time.monotonic()
     processes = workers or multiprocessing.cpu_count()
     # Spawned, not forked: a fork could copy a lock held by another thread of the caller.
