@@ -83,7 +83,7 @@ class _OutOfBudget(Exception):
 class Search(Generic[S, M]):
     """One depth-first search (see the module docstring)."""
 
-    CHECK_EVERY = 1024  # nodes between clock and cancellation checks
+    CHECK_EVERY = 128  # nodes between clock and cancellation checks (some nodes are slow)
 
     def __init__(self, adapter: Adapter[S, M], budget: Budget | None = None) -> None:
         self.adapter = adapter
