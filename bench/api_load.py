@@ -14,8 +14,9 @@ spread over ``--client-procs`` processes so that the load generator's GIL is not
    starting a new game when one is won or stuck. Accepted moves/s over the ceiling's
    requests/s is the ratio; latencies here are mostly queueing (closed loop: N clients with
    nothing between requests wait on each other);
-3. people: the same players pausing before each move (exponential, mean ``--think`` seconds,
-   as a person would): the latency a player feels with that many playing at once.
+3. people: the same players, arriving over the first ``2 × --think`` seconds, pausing before
+   each move (exponential, mean ``--think`` seconds, as a person would): the latency a player
+   feels with that many playing at once (moves timed after the arrivals).
 
 Printed for each phase: requests/s, errors, and for the move phases p50/p95/p99 latency.
 
@@ -64,8 +65,15 @@ class Client:
 
     def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body)
-        self.conn.request(method, path, data, self.headers)
-        response = self.conn.getresponse()
+        try:
+            self.conn.request(method, path, data, self.headers)
+            response = self.conn.getresponse()
+        except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+            # The server closed a keep-alive connection left idle (a player thinking):
+            # reconnect and send again, as a browser does.
+            self.conn.close()
+            self.conn.request(method, path, data, self.headers)
+            response = self.conn.getresponse()
         raw = response.read()
         return response.status, json.loads(raw) if raw else None
 
@@ -109,8 +117,13 @@ def choose(rng: random.Random, moves: list[dict[str, Any]]) -> dict[str, Any]:
 
 def player(base: str, deadline: float, seed: int, tally: Tally, think: float = 0.0) -> None:
     """Phase 2: sign up, then play games move by move until the deadline, pausing a random
-    time of mean ``think`` seconds (exponential) before each move, as a person would."""
+    time of mean ``think`` seconds (exponential) before each move, as a person would. Paced
+    players also arrive spread over the first ``2 * think`` seconds (not all in the same
+    instant), and moves are timed only after that arrival window."""
     rng, client = random.Random(seed), Client(base)
+    measure_from = time.time() + 2 * think
+    if think:
+        time.sleep(rng.uniform(0, 2 * think))
     ok = errors = games = 0
     latencies: list[float] = []
     samples: list[str] = []
@@ -134,7 +147,8 @@ def player(base: str, deadline: float, seed: int, tally: Tally, think: float = 0
         move = {"version": view["version"], "move": choose(rng, view["legal_moves"])}
         began = time.perf_counter()
         status, body = client.call("POST", f"/api/v1/games/{view['id']}/moves", move)
-        latencies.append(time.perf_counter() - began)
+        if time.time() >= measure_from:
+            latencies.append(time.perf_counter() - began)
         if status == 200:
             ok, view = ok + 1, body
         else:

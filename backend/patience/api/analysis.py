@@ -8,6 +8,7 @@ Redis (``REDIS_URL`` unset or down) or without a worker, play goes on: analysis 
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from redis import RedisError
@@ -44,9 +45,27 @@ def analysis(
     return client.analysis(game, version, start=start, owner=owner)
 
 
+WORKERS_TTL = 2.0
+"""Seconds a process trusts its last look at whether any worker runs."""
+_workers_seen: list[float | bool] = [0.0, False]  # [when, any]
+
+
+def workers_alive(client: Jobs) -> bool:
+    """Whether a worker is registered, looked up at most every :data:`WORKERS_TTL` s."""
+    now = time.monotonic()
+    if now - float(_workers_seen[0]) > WORKERS_TTL:
+        _workers_seen[:] = [now, client.has_workers()]
+    return bool(_workers_seen[1])
+
+
 def start_analysis(game: Game[Any, Any], version: int, owner: str) -> None:
     """After an accepted action on the stored game ``owner``: start the analysis when the
-    honesty rule allows it (best effort: a Redis failure never fails the action)."""
+    honesty rule allows it and a worker is there to run it — with none, a job would only
+    pile up in Redis, and the report says ``unavailable`` all the same (``GET …/analysis``
+    starts it later). Best effort: a Redis failure never fails the action."""
+    client = jobs()
+    if client is None or not workers_alive(client):
+        return
     try:
         analysis(game, version, start=True, owner=owner)
     except RedisError:  # pragma: no cover - Jobs already turns these into "unavailable"
