@@ -143,7 +143,10 @@ def player(base: str, deadline: float, seed: int, tally: Tally, think: float = 0
                 continue
         assert view is not None
         if think:
-            time.sleep(min(rng.expovariate(1 / think), max(0.0, deadline - time.time())))
+            pause = rng.expovariate(1 / think)
+            if time.time() + pause >= deadline:
+                break  # not a move fired at the deadline by every player at once
+            time.sleep(pause)
         move = {"version": view["version"], "move": choose(rng, view["legal_moves"])}
         began = time.perf_counter()
         status, body = client.call("POST", f"/api/v1/games/{view['id']}/moves", move)
@@ -288,7 +291,8 @@ def report(
         f"2 moves, back to back: {moves_rps:.0f} accepted/s ({p.ok} accepted, {p.games} games, "
         f"{p.errors} errors); latency ms {latency_line(p.latencies)}"
     )
-    print(f"  ratio moves/healthz: {moves_rps / ceiling_rps:.2f}")
+    ratio = f"{moves_rps / ceiling_rps:.2f}" if ceiling_rps else "n/a (no /healthz answered)"
+    print(f"  ratio moves/healthz: {ratio}")
     if paced is not None:
         q, q_time = paced
         print(
