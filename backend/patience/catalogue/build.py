@@ -85,8 +85,9 @@ def show(catalogue: Catalogue) -> str:
     lines = [
         f"{catalogue.game} {catalogue.ruleset}: {len(catalogue.winnable)} winnable, "
         f"{len(catalogue.unwinnable)} unwinnable, {len(catalogue.unknown)} undecided "
-        f"of deals 1..{catalogue.examined} (limit {catalogue.time_limit:g} s, "
-        f"solver {catalogue.solver_version})",
+        f"of deals 1..{catalogue.examined} (limit {catalogue.time_limit:g} s"
+        + (f" and {catalogue.node_limit} nodes" if catalogue.node_limit else "")
+        + f", solver {catalogue.solver_version})",
         "grades (playout score): "
         + ", ".join(
             f"{grade} {len(deals)} [{lo:.2f}..{hi:.2f}]"
