@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+import patience.catalogue as catalogue_module
 
 # CI runs derandomized so a green run stays green; locally Hypothesis explores new examples.
 settings.register_profile(
@@ -12,3 +17,12 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture
+def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Catalogue files in a scratch folder (the committed ones stay untouched)."""
+    monkeypatch.setattr(catalogue_module, "DATA", tmp_path)
+    catalogue_module.cached.cache_clear()
+    yield tmp_path
+    catalogue_module.cached.cache_clear()

@@ -3,23 +3,12 @@ ask for winnable deals, and deal info reports verdict and difficulty."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from flask import Flask
 
-import patience.catalogue as catalogue_module
 from patience.catalogue import Catalogue, cached
 from tests.api.conftest import Api
-
-
-@pytest.fixture
-def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setattr(catalogue_module, "DATA", tmp_path)
-    cached.cache_clear()
-    yield tmp_path
-    cached.cache_clear()
 
 
 def test_the_api_reads_the_catalogue(scratch: Path, app: Flask) -> None:

@@ -3,7 +3,6 @@ picking by grade, and the API reading it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -37,15 +36,6 @@ def test_committed_catalogues_hold_and_a_sample_replays_to_a_win(path: Path) -> 
         for move in result.solution:
             game_now.play(move)
         assert game_now.status == "won"
-
-
-@pytest.fixture
-def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Catalogue files in a scratch folder (the committed ones stay untouched)."""
-    monkeypatch.setattr(catalogue_module, "DATA", tmp_path)
-    cached.cache_clear()
-    yield tmp_path
-    cached.cache_clear()
 
 
 def test_a_build_resumes_where_it_stopped(scratch: Path) -> None:

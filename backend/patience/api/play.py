@@ -241,7 +241,7 @@ def act(
     if base != record.version:
         return _retried(session, record, base, print_, now)
     game = rebuild(record)
-    events = _apply(game, record, kind, body)
+    events = _apply(game, record.status, kind, body)
     advice = analysis.advise(game) if kind == "hint" else None
     status = "resigned" if kind == "resign" else game.status
     values: Json = {
@@ -373,9 +373,7 @@ def _act_in_one_statement(
     if row["player_id"] != player_id or row["status"] != "playing" or first_move:
         return None
     try:
-        events = game.play(body["move"]) if kind == "move" else []
-        if kind == "undo":
-            game.undo()
+        events = _apply(game, row["status"], kind, body)
     except EngineError:
         return None
     if game.status != "playing":
@@ -414,14 +412,15 @@ def _act_in_one_statement(
     return response
 
 
-def _apply(game: Game[Any, Any], record: GameRecord, kind: Kind, body: Json) -> list[Json]:
-    """Run the action on the engine game (raising the engine's errors); return its events."""
+def _apply(game: Game[Any, Any], status: str, kind: Kind, body: Json) -> list[Json]:
+    """Run the action on the engine game of a game stored with ``status`` (raising the
+    engine's errors); return its events."""
     if kind == "move":
-        if record.status != "playing":
+        if status != "playing":
             game.parse_move(body["move"])  # a malformed move is 400 before game_over
             raise IllegalMove("the game is over", reason="game_over")
         return game.play(body["move"])
-    if record.status != "playing":
+    if status != "playing":
         raise IllegalMove("the game is over", reason="game_over")
     if kind == "undo":
         game.undo()
