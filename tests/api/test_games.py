@@ -153,6 +153,25 @@ def test_bad_moves_change_nothing(api: Api, move: Any, code: int, reason: str) -
     assert after is not None and after["version"] == 0 and after["board"] == game["board"]
 
 
+def test_bad_moves_mid_game_change_nothing(api: Api) -> None:
+    # Later moves take the one-statement path on PostgreSQL: refusals must be the same.
+    headers = api.player()
+    game = api.new_game(headers, deal=8153)
+    for _ in range(2):
+        game = api.move(headers, game, {"type": "draw"}).json
+    for move, code, reason in [
+        ({"type": "pair", "a": "p0", "b": "p1"}, 422, "covered"),
+        ({"type": "fly"}, 400, "invalid_move"),
+    ]:
+        r = api.move(headers, game, move)
+        assert r.status_code == code and r.json is not None and r.json["reason"] == reason
+    stale = api.move(headers, {**game, "version": 1}, {"type": "pair", "a": "p0", "b": "p1"})
+    assert stale.status_code == 409 and stale.json is not None
+    assert stale.json["reason"] == "version_conflict"
+    after = api.client.get(f"/api/v1/games/{game['id']}", headers=headers).json
+    assert after is not None and after["version"] == 2 and after["board"] == game["board"]
+
+
 def test_too_many_cards_says_how_many_may_move(api: Api) -> None:
     # Forty Thieves deal 19: column 8 ends with QC JC, column 5 with KC, and no column is empty.
     headers = api.player()
