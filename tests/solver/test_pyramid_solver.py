@@ -26,6 +26,33 @@ def test_solutions_replay_to_a_win(deal: int) -> None:
     assert game.status == "won"
 
 
+def test_the_hardest_benchmark_deal_replays_to_a_win() -> None:
+    # Deal 327 is the slowest of deals 1…1000 (README); its line passes many draws at once.
+    game = new_game("pyramid", deal=327)
+    result = solve(*PyramidAdapter.from_game(game))
+    assert result.verdict == "winnable"
+    assert result.solution is not None
+    assert sum(move["type"] == "draw" for move in result.solution) > 24
+    for move in result.solution:
+        game.play(move)
+    assert game.status == "won"
+
+
+def test_talons_equal_rank_by_rank_are_one_game() -> None:
+    # Suits play no part: spending the 5C or the 5D of "5C 5D 9S" leaves the same game,
+    # so the search remembers both as one (and only the stock walk ranks them).
+    pyramid: list[str | None] = [None] * 28
+    pyramid[0] = "8H"
+    position = {"game": "pyramid", "pyramid": pyramid, "stock": ["5C", "5D", "9S"], "waste": []}
+    adapter, start = PyramidAdapter.from_game(load_position(position))
+    pyr, talon, ptr, passes = start
+    spent_club = (pyr, talon & ~0b001, ptr, passes)
+    spent_diamond = (pyr, talon & ~0b010, ptr, passes)
+    assert adapter.key(spent_club) == adapter.key(spent_diamond)
+    other_rank = (pyr, talon & ~0b100, ptr, passes)
+    assert adapter.key(other_rank)[0] != adapter.key(spent_club)[0]
+
+
 def test_a_card_whose_partners_all_cover_it_is_proven_lost() -> None:
     # The apex 6S can only pair with a 7, and the only 7 left sits below it.
     pyramid: list[str | None] = [None] * 28

@@ -9,8 +9,12 @@ The state is four small ints:
 - ``ptr``: the boundary in that sequence: waste = remaining cards before it, stock = from it on;
 - ``passes``: 1 … 3.
 
-Search structure: kings are removed as soon as they are available (removing one never hurts,
-so it is forced), a pair is forced when a card's only remaining partner is available, and a
+Search structure: states are remembered by the *ranks* of the talon cards left, not by which
+cards they are (suits play no part, so spending either of two equal cards leads to the same
+game; this alone cut the hardest deals' searches about 4×); draws that open no new move are
+passed in one step (:meth:`PyramidAdapter._draw`); kings are removed as soon as they are
+available (removing one never hurts, so it is forced), a pair is forced when a card's only
+remaining partner is available, and a
 state is dead when the pyramid could not be cleared even with the whole talon open at any
 time — the proof that settles most unwinnable deals at once — or, in the last pass, with the
 stock open and the waste a stack (see :meth:`PyramidAdapter.is_dead`).
@@ -48,10 +52,11 @@ State = tuple[int, int, int, int]  # (pyr, talon, ptr, passes)
 Move = tuple[int, int]
 """A solver move, kept light (most are generated and never played): ``(a, b)`` removes the
 pair at places ``a`` and ``b`` (pyramid indices, ``STOCK``, ``WASTE``), ``(a, ALONE)`` the
-king at ``a``; :data:`DRAW` and :data:`RECYCLE` are what they say."""
+king at ``a``; ``(DRAW, n)`` draws ``n`` cards and ``(RECYCLE, n)`` draws ``n`` cards, then
+turns the waste over (see :meth:`PyramidAdapter._draw`)."""
 ALONE = -1
-DRAW: Move = (-2, -2)
-RECYCLE: Move = (-3, -3)
+DRAW = -2
+RECYCLE = -3
 Shape = tuple[tuple[int, ...], int, tuple[tuple[int, int], ...], list[tuple[int, ...]]]
 
 
@@ -123,6 +128,7 @@ class PyramidAdapter:
         self._dead: dict[tuple[int, int], bool] = {}
         self._open: dict[tuple[int, int, int], bool] = {}
         self._counts: dict[int, int] = {}
+        self._sequences: dict[int, int] = {}
         self._critical: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
 
     @classmethod
@@ -141,13 +147,26 @@ class PyramidAdapter:
     # -- the adapter protocol --------------------------------------------------------------
 
     def key(self, state: State) -> tuple[Hashable, int]:
-        """Group: the cards left (pyramid and talon). Rank: how far the stock walk has got,
-        ``pass * 32 + ptr``. An earlier point of the walk reaches any later one by drawing
-        (and recycling), so it is at least as strong. ``ptr`` is first moved back over removed
-        cards, which gives the same waste/stock split."""
+        """Group: the pyramid cards left and the *ranks* of the talon cards left, in order
+        (:meth:`_sequence`): suits play no part in Pyramid, so two talons that read the same
+        rank by rank are the same game, whichever of two equal cards was spent. Rank: how far
+        the stock walk has got, ``pass * 32 +`` the talon cards left before the pointer (the
+        waste). An earlier point of the walk reaches any later one by drawing (and
+        recycling), so it is at least as strong."""
         pyr, talon, ptr, passes = state
-        below = talon & ((1 << ptr) - 1)
-        return (pyr, talon), passes * 32 + below.bit_length()
+        sequence = self._sequences.get(talon)
+        if sequence is None:
+            sequence = self._sequences[talon] = self._sequence(talon)
+        return (pyr, sequence), passes * 32 + (talon & ((1 << ptr) - 1)).bit_count()
+
+    def _sequence(self, talon: int) -> int:
+        """The ranks of the cards of ``talon`` in draw order, packed 4 bits each (the first
+        card lowest); ranks are 1 … 13, so the length is implied."""
+        sequence, shift = 0, 0
+        for i in _bits(talon):
+            sequence |= self.talon_rank[i] << shift
+            shift += 4
+        return sequence
 
     def is_won(self, state: State) -> bool:
         return state[0] == 0
@@ -324,9 +343,36 @@ class PyramidAdapter:
         if s_rank and w_rank and s_rank + w_rank == 13:
             yield (STOCK, WASTE), (pyr, talon & ~(1 << stock) & ~(1 << waste), ptr, passes)
         if stock >= 0:
-            yield DRAW, (pyr, talon, stock + 1, passes)
+            drawn = self._draw(pyr, talon, stock, by_rank, passes)
+            if drawn is not None:
+                yield drawn
         elif waste >= 0 and passes < MAX_PASSES:
-            yield RECYCLE, (pyr, talon, 0, passes + 1)
+            yield (RECYCLE, 0), (pyr, talon, 0, passes + 1)
+
+    def _draw(
+        self, pyr: int, talon: int, stock: int, by_rank: list[tuple[int, ...]], passes: int
+    ) -> tuple[Move, State] | None:
+        """Draw on to the next point of the walk that offers a move the current one does not:
+        a new stock top that is a king or pairs with an available pyramid card or with the
+        new waste top (the card just drawn). Anything else there — the pyramid's own pairs,
+        the waste top's pairs — was already on offer here, where it is at least as strong,
+        so those points are passed in one step. At the end of the stock that means turning
+        the waste over, or, in the last pass, nothing (``None``)."""
+        trank = self.talon_rank
+        count = 0
+        while True:
+            count += 1
+            ptr = stock + 1
+            rest = talon >> ptr
+            if not rest:
+                if passes == MAX_PASSES:
+                    return None
+                return (RECYCLE, count), (pyr, talon, 0, passes + 1)
+            drawn_rank = trank[stock]
+            stock = (rest & -rest).bit_length() - 1 + ptr
+            rank = trank[stock]
+            if rank == 13 or rank + drawn_rank == 13 or by_rank[13 - rank]:
+                return (DRAW, count), (pyr, talon, ptr, passes)
 
     def _forced_pair(
         self, state: State, avail: tuple[int, ...], stock: int, waste: int
@@ -359,14 +405,14 @@ class PyramidAdapter:
         return None
 
     def move_json(self, moves: Sequence[Move]) -> list[dict[str, Any]]:
-        return [_engine_move(move).to_dict() for move in moves]
+        return [step.to_dict() for move in moves for step in _engine_moves(move)]
 
 
-def _engine_move(move: Move) -> PyramidMove:
-    """The engine's move for a solver move (see :data:`Move`)."""
+def _engine_moves(move: Move) -> list[PyramidMove]:
+    """The engine's moves for a solver move (see :data:`Move`)."""
     a, b = move
-    if move == DRAW:
-        return Draw()
-    if move == RECYCLE:
-        return Recycle()
-    return King(a) if b == ALONE else Pair(a, b)
+    if a == DRAW:
+        return [Draw()] * b
+    if a == RECYCLE:
+        return [*[Draw()] * b, Recycle()]
+    return [King(a) if b == ALONE else Pair(a, b)]
