@@ -11,7 +11,7 @@ import pytest
 from patience.engine import Game, load_position, new_game
 from patience.engine.cards import Card
 from patience.solver import solve_game
-from patience.solver.core import Budget, Result, solve
+from patience.solver.core import Budget, Result, Search, solve
 from patience.solver.gaps import GAP, GapsAdapter, frozen
 from patience.solver.naive import brute_force
 
@@ -147,6 +147,26 @@ def test_verdicts_agree_with_the_brute_force(redeals_left: int, aces_shuffled: b
         if ours.verdict == "winnable":
             replay(load_position(pos, game.options), ours)
     assert decided >= 6
+
+
+def test_probes_find_a_win_the_plain_search_misses() -> None:
+    # Without redeals, the first move order sends the plain search into a huge losing subtree
+    # of deal 15; a probe under a perturbed order wins within a few thousand nodes.
+    game = new_game("gaps", deal=15, options={"redeals": 0})
+    adapter, start = GapsAdapter.from_game(game)
+    assert Search(adapter, Budget(nodes=40_000)).run(start).verdict == "unknown"
+    result = solve_game(game, Budget(nodes=40_000))
+    assert result.stats["probe"] >= 1
+    assert result.nodes <= 40_000
+    replay(game, result)
+
+
+def test_a_lost_position_is_still_proven_lost_with_probes() -> None:
+    # A probe's verdict is exact too: a loss comes only from an exhausted search.
+    grid = solved_grid()
+    grid[1], grid[2] = grid[2], grid[1]  # 4S before 3S in a spade row, no redeal
+    game = load_position(position(grid, redeals_left=0), {"redeals": 0})
+    assert solve_game(game, Budget(nodes=10_000)).verdict == "unwinnable"
 
 
 def test_a_budget_gives_unknown_never_unwinnable() -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
 
@@ -47,6 +47,17 @@ class Adapter(Protocol[S, M]):
 
     def move_json(self, moves: Sequence[M]) -> list[dict[str, Any]]:
         """A solution line in API.md's move format."""
+
+
+@runtime_checkable
+class Probing(Protocol):
+    """What an adapter adds to ask for probes before its search (see :func:`solve`)."""
+
+    def probes(self, start: Any) -> int:
+        """How many probes to run from ``start`` (0: none)."""
+
+    def shuffled(self, seed: int) -> Adapter[Any, Any]:
+        """A copy of the adapter whose move order is perturbed, deterministically by ``seed``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +172,53 @@ class Search(Generic[S, M]):
             raise _OutOfBudget
 
 
+PROBE_SHARE = 0.5
+"""The share of a budget that an adapter's probes may spend (see :func:`solve`)."""
+
+
 def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Result:
-    """Search from ``start``; see :class:`Search`."""
-    return Search(adapter, budget).run(start)
+    """Search from ``start``; see :class:`Search`.
+
+    An adapter may ask for *probes* first (:class:`Probing`). Where a good first move order
+    leads depth-first search into one huge losing subtree, short searches under perturbed
+    orders find many wins that the one long search does not. Probes share
+    :data:`PROBE_SHARE` of the budget equally; a probe that decides — a win, or a loss proven
+    by exhausting the space — settles the verdict, and otherwise the ordinary search runs with
+    what is left, from a fresh table, so that ``unwinnable`` still means one whole search
+    exhausted the space. Without a budget there are no probes (the search will decide
+    anyway).
+    """
+    budget = budget or Budget()
+    if not isinstance(adapter, Probing) or (budget.nodes is None and budget.seconds is None):
+        return Search(adapter, budget).run(start)
+    count = adapter.probes(start)
+    if not count:
+        return Search(adapter, budget).run(start)
+    began = time.perf_counter()
+    spent = 0
+    share = PROBE_SHARE / count
+    for seed in range(1, count + 1):
+        probe = Budget(
+            nodes=None if budget.nodes is None else max(1, int(budget.nodes * share)),
+            seconds=None if budget.seconds is None else budget.seconds * share,
+            cancelled=budget.cancelled,
+        )
+        result = Search(adapter.shuffled(seed), probe).run(start)
+        spent += result.nodes
+        if result.verdict != "unknown":
+            result.nodes, result.seconds = spent, time.perf_counter() - began
+            result.stats["probe"] = seed
+            return result
+        if budget.cancelled is not None and budget.cancelled():
+            return Result("unknown", None, spent, time.perf_counter() - began)
+    rest = Budget(
+        nodes=None if budget.nodes is None else max(0, budget.nodes - spent),
+        seconds=None
+        if budget.seconds is None
+        else max(0.0, budget.seconds - (time.perf_counter() - began)),
+        cancelled=budget.cancelled,
+    )
+    result = Search(adapter, rest).run(start)
+    result.nodes += spent
+    result.seconds = time.perf_counter() - began
+    return result
