@@ -65,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     for name, text in (
         ("build", "examine deals until COUNT are proven winnable (resumes)"),
         ("show", "sizes, grades and the difficulty distribution"),
+        ("rescore", "measure the winnable deals' difficulty again (verdicts stay)"),
     ):
         cmd = catalogue_sub.add_parser(name, help=text)
         cmd.add_argument("--game", required=True)
@@ -158,7 +159,7 @@ def _options(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _catalogue(args: argparse.Namespace) -> int:
-    from patience.catalogue import Catalogue, ruleset_of
+    from patience.catalogue import Catalogue, rescore, ruleset_of
     from patience.catalogue.build import build, show
 
     options = _options(args)
@@ -173,6 +174,8 @@ def _catalogue(args: argparse.Namespace) -> int:
             print("no catalogue for that game and ruleset yet", file=sys.stderr)
             return 1
         catalogue = found
+        if args.catalogue_command == "rescore":
+            rescore(catalogue).save()
     print(show(catalogue))
     return 0
 

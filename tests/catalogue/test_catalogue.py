@@ -8,7 +8,16 @@ from pathlib import Path
 import pytest
 
 import patience.catalogue as catalogue_module
-from patience.catalogue import GRADES, SOLVER_VERSION, Catalogue, cached, lookup, pick
+from patience.catalogue import (
+    GRADES,
+    SOLVER_VERSION,
+    Catalogue,
+    cached,
+    lookup,
+    pick,
+    playout_score,
+    rescore,
+)
 from patience.catalogue.build import build, show
 from patience.engine import new_game
 from patience.engine.deal import SplitMix64
@@ -85,3 +94,23 @@ def test_picking_by_grade_and_lookups(scratch: Path) -> None:
     assert lookup("gaps", "redeals-2", 9) == (True, "easy")
     assert lookup("gaps", "redeals-2", 10) == (False, None)
     assert lookup("gaps", "redeals-2", 11) == (None, None)
+
+
+def test_grades_separate_deals_by_measured_difficulty() -> None:
+    # With unlimited redeals every playout wins; the grades must still tell deals apart
+    # (there a win counts less the more redeals it took), as they do for every ruleset.
+    for path in COMMITTED:
+        found = Catalogue.load(*path.stem.split("."))
+        assert found is not None
+        thresholds = found.thresholds()
+        assert thresholds["easy"][0] > thresholds["hard"][1], path.stem
+
+
+def test_rescoring_keeps_verdicts_and_measures_again(scratch: Path) -> None:
+    made = Catalogue("gaps", "redeals-unlimited", {"redeals": "unlimited"})
+    made.winnable = {1: 1.0, 2: 1.0, 3: 1.0}
+    made.examined = 3
+    rescored = rescore(made)
+    assert sorted(rescored.winnable) == [1, 2, 3]
+    assert all(0.0 < score < 1.0 for score in rescored.winnable.values())  # redeals were needed
+    assert rescored.winnable[1] == playout_score("gaps", {"redeals": "unlimited"}, 1)

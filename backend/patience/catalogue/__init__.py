@@ -8,7 +8,10 @@ version of the solver that decided them.
 **Difficulty** is difficulty for a person, measured: how far :data:`PLAYOUTS` seeded playouts
 get — the average share of the cards cleared, a win counting 1 — by a player who follows the
 seed pages' tips (the search-free advice of :func:`~patience.solver.hints.quick_hint`) three
-times in four and otherwise plays any legal move. Easy, normal and hard
+times in four and otherwise plays any legal move. With unlimited redeals every such playout
+wins in the end, so there a win counts ``1 − redeals it took / 20`` (0 from 20 redeals on)
+instead: the score reads as the mean redeals a player needs (20 × (1 − score)), and the deals
+that need many are the hard ones. Easy, normal and hard
 are the top, middle and bottom thirds of that score over the catalogue of the ruleset
 (ties broken by deal number); the thresholds are stored with the catalogue and printed by
 ``patience catalogue show``.
@@ -35,6 +38,7 @@ PLAYOUTS = 16
 MAX_PLAYOUT_STEPS = 600
 GRADES = ("easy", "normal", "hard")
 SOLVER_VERSION = "2"
+REDEALS_COUNTED = 20  # with unlimited redeals, a playout win needing this many scores 0
 
 
 def ruleset_of(game: str, options: Mapping[str, Any]) -> str:
@@ -188,8 +192,25 @@ def playout_score(game: str, options: Mapping[str, Any], deal: int) -> float:
             if g.status == "won" or not moves:
                 break
             g.play(_choose(g, moves, rng))
-        total += 1.0 if g.status == "won" else g.progress() / g.progress_goal
+        total += _playout_value(g)
     return round(total / PLAYOUTS, 4)
+
+
+def _playout_value(game: Game[Any, Any]) -> float:
+    """What one finished playout scores (see the module docstring)."""
+    if game.status != "won":
+        return game.progress() / game.progress_goal
+    if game.options.get("redeals") == "unlimited":  # Gaps: every playout wins, in time
+        return max(0.0, 1.0 - int(getattr(game.state, "redeals_done", 0)) / REDEALS_COUNTED)
+    return 1.0
+
+
+def rescore(catalogue: Catalogue) -> Catalogue:
+    """The catalogue with every winnable deal's playout score measured again (after the
+    definition of difficulty changed); verdicts stay."""
+    for deal in catalogue.winnable:
+        catalogue.winnable[deal] = playout_score(catalogue.game, catalogue.options, deal)
+    return catalogue
 
 
 def _choose(game: Game[Any, Any], moves: list[dict[str, Any]], rng: SplitMix64) -> Any:
