@@ -8,12 +8,12 @@ version of the solver that decided them.
 **Difficulty** is difficulty for a person, measured: how far :data:`PLAYOUTS` seeded playouts
 get — the average share of the cards cleared, a win counting 1 — by a player who follows the
 seed pages' tips (the search-free advice of :func:`~patience.solver.hints.quick_hint`) three
-times in four and otherwise plays any legal move. With unlimited redeals every such playout
-wins in the end, so there a win counts ``1 − redeals it took / 20`` (0 from 20 redeals on)
-instead: the score reads as the mean redeals a player needs (20 × (1 − score)), and the deals
-that need many are the hard ones. Easy, normal and hard
-are the top, middle and bottom thirds of that score over the catalogue of the ruleset
-(ties broken by deal number); the thresholds are stored with the catalogue and printed by
+times in four and otherwise plays any legal move. With unlimited redeals such a playout
+wins in the end, so there a win counts ``1 − redeals it took / 20`` instead (0 from 20
+redeals on, and for a playout still unfinished after :data:`MAX_PLAYOUT_STEPS` moves): the
+score reads as the mean redeals a player needs (20 × (1 − score)). Easy, normal and hard are
+the top, middle and bottom thirds of that score over the catalogue of the ruleset (ties
+broken by deal number); the thresholds are stored with the catalogue and printed by
 ``patience catalogue show``.
 """
 
@@ -198,10 +198,12 @@ def playout_score(game: str, options: Mapping[str, Any], deal: int) -> float:
 
 def _playout_value(game: Game[Any, Any]) -> float:
     """What one finished playout scores (see the module docstring)."""
+    if game.options.get("redeals") == "unlimited":  # Gaps: playouts win, given the time
+        if game.status != "won":  # out of steps: the most redeals counted
+            return 0.0
+        return max(0.0, 1.0 - int(getattr(game.state, "redeals_done", 0)) / REDEALS_COUNTED)
     if game.status != "won":
         return game.progress() / game.progress_goal
-    if game.options.get("redeals") == "unlimited":  # Gaps: every playout wins, in time
-        return max(0.0, 1.0 - int(getattr(game.state, "redeals_done", 0)) / REDEALS_COUNTED)
     return 1.0
 
 

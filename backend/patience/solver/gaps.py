@@ -27,8 +27,8 @@ What is pruned is proven:
   2 can then move, and in practice so can nearly every card.
 - *Move ordering.* Run extensions first, then by what the new gap can take (a card extending a
   run, any 2, some card, nothing), a 2 leaving column 0 last; the redeal after every card move.
-  Without a redeal left, short *probes* under perturbed orders run first
-  (:attr:`GapsAdapter.PROBES`, :func:`~patience.solver.core.solve`).
+  Short *probes* under perturbed orders run first (:attr:`GapsAdapter.PROBES`,
+  :func:`~patience.solver.core.solve`).
 
 >>> from patience.engine import new_game
 >>> from patience.solver.core import solve
@@ -304,10 +304,12 @@ class GapsAdapter:
     """The search adapter for one Gaps position (see the module docstring)."""
 
     PROBES = 8
-    """Probes (:func:`~patience.solver.core.solve`) for positions without a redeal left: there
-    the first move order leads the search into huge losing subtrees, and short searches under
-    perturbed orders find about twice as many wins in the same time (deals 1…40, 10 s each:
-    6 against 3). With redeals left the plain search does better, so none."""
+    """Probes (:func:`~patience.solver.core.solve`) before the search: the first move order
+    leads depth-first search into huge losing subtrees (with redeals left, the whole
+    no-redeal subtree is searched before the first redeal), and short searches under
+    perturbed orders find many more wins in the same budget. Deals 1…20, 20,000 nodes each:
+    two redeals 18 wins against 14, one redeal 14 against 7, two redeals with aces shuffled
+    in 16 against 10; no redeal, deals 1…40, 10 s each: 6 against 3."""
 
     def __init__(
         self, seed: int, aces_shuffled: bool, reduce: bool = True, order_seed: int = 0
@@ -319,7 +321,7 @@ class GapsAdapter:
         self._order = SplitMix64(order_seed) if order_seed else None
 
     def probes(self, start: State) -> int:
-        return self.PROBES if start[1] == 0 else 0
+        return self.PROBES
 
     def shuffled(self, seed: int) -> GapsAdapter:
         """This adapter with its move order perturbed by ``seed``: each move's place in the
