@@ -22,6 +22,8 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
+from patience.engine.deal import SplitMix64
+
 Verdict = Literal["winnable", "unwinnable", "unknown"]
 
 S = TypeVar("S")
@@ -56,8 +58,25 @@ class Probing(Protocol):
     def probes(self, start: Any) -> int:
         """How many probes to run from ``start`` (0: none)."""
 
-    def shuffled(self, seed: int) -> Adapter[Any, Any]:
-        """A copy of the adapter whose move order is perturbed, deterministically by ``seed``."""
+
+class Perturbed(Generic[S, M]):
+    """An adapter with its move order perturbed, deterministically by ``seed``: each move's
+    place in the adapter's best-first order moves by up to two places at random."""
+
+    def __init__(self, adapter: Adapter[S, M], seed: int) -> None:
+        self.adapter = adapter
+        self.acyclic = getattr(adapter, "acyclic", False)
+        self._rng = SplitMix64(seed)
+        self.key, self.is_won, self.is_dead = adapter.key, adapter.is_won, adapter.is_dead
+        self.move_json = adapter.move_json
+
+    def successors(self, state: S) -> Iterator[tuple[M, S]]:
+        moves = list(self.adapter.successors(state))
+        if len(moves) > 1:
+            below = self._rng.below
+            keyed = sorted((4 * n + below(12), n) for n in range(len(moves)))
+            moves = [moves[n] for _, n in keyed]
+        return iter(moves)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +222,7 @@ def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Res
             seconds=None if budget.seconds is None else budget.seconds * share,
             cancelled=budget.cancelled,
         )
-        result = Search(adapter.shuffled(seed), probe).run(start)
+        result = Search(Perturbed(adapter, seed), probe).run(start)
         spent += result.nodes
         if result.verdict != "unknown":
             result.nodes, result.seconds = spent, time.perf_counter() - began

@@ -43,7 +43,6 @@ from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
 from patience.engine.cards import Card
-from patience.engine.deal import SplitMix64
 from patience.engine.gaps import (
     COLS,
     ROWS,
@@ -311,22 +310,13 @@ class GapsAdapter:
     two redeals 18 wins against 14, one redeal 14 against 7, two redeals with aces shuffled
     in 16 against 10; no redeal, deals 1…40, 10 s each: 6 against 3."""
 
-    def __init__(
-        self, seed: int, aces_shuffled: bool, reduce: bool = True, order_seed: int = 0
-    ) -> None:
+    def __init__(self, seed: int, aces_shuffled: bool, reduce: bool = True) -> None:
         self.seed = seed
         self.aces_shuffled = aces_shuffled
         self.reduce = reduce
-        self.order_seed = order_seed
-        self._order = SplitMix64(order_seed) if order_seed else None
 
     def probes(self, start: State) -> int:
         return self.PROBES
-
-    def shuffled(self, seed: int) -> GapsAdapter:
-        """This adapter with its move order perturbed by ``seed``: each move's place in the
-        best-first order moves by up to three places at random."""
-        return GapsAdapter(self.seed, self.aces_shuffled, self.reduce, order_seed=seed)
 
     @classmethod
     def from_state(cls, state: GapsState, aces_shuffled: bool = False) -> tuple[GapsAdapter, State]:
@@ -378,14 +368,6 @@ class GapsAdapter:
             for card, gaps in targets.items()
             for gap in gaps
         )
-        if self._order is not None and len(moves) > 1:
-            order = self._order
-            moves = [
-                move
-                for _, move in sorted(
-                    (4 * n + order.below(12), move) for n, move in enumerate(moves)
-                )
-            ]
         for _, card, to in moves:
             after = bytearray(grid)
             after[pos[card]] = GAP
