@@ -13,6 +13,10 @@ any state of that group with a rank no lower is lost too and is not searched aga
 the current path are skipped when met again (cycles), unless the adapter declares
 ``acyclic = True`` (every move makes progress, so no path repeats a state and the check is
 saved). Games without such an order use rank 0.
+
+**Probes.** An adapter may ask :func:`solve` for short searches under perturbed move orders
+before the real one (:class:`Probing`, :class:`Perturbed`): depth-first search's luck with its
+first choices is heavy-tailed, and a few cheap restarts find wins it would not.
 """
 
 from __future__ import annotations
