@@ -3,6 +3,9 @@
 It beats every :data:`~patience.jobs.HEARTBEAT_SECONDS` while a job runs, and on start and
 between jobs puts back any job whose worker stopped beating
 (:func:`~patience.jobs.recover_abandoned`), so a killed worker costs a retry, not a verdict.
+An idle worker wakes every :data:`MAINTENANCE_SECONDS` to do so: RQ blocks on the queue for
+``worker_ttl − 15`` seconds (405 by default), so without a shorter TTL a job abandoned just
+after an idle worker started would wait minutes for its retry.
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ def run(
         connection=redis,
         job_monitoring_interval=HEARTBEAT_SECONDS,
         maintenance_interval=MAINTENANCE_SECONDS,
+        worker_ttl=MAINTENANCE_SECONDS + 15,  # the idle wait on the queue: 15 s
         **kwargs,
     )
     worker.stale_after = stale_after
