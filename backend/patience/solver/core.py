@@ -212,9 +212,8 @@ def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Res
     anyway).
     """
     budget = budget or Budget()
-    if not isinstance(adapter, Probing) or (budget.nodes is None and budget.seconds is None):
-        return Search(adapter, budget).run(start)
-    count = adapter.probes(start)
+    limited = budget.nodes is not None or budget.seconds is not None
+    count = adapter.probes(start) if limited and isinstance(adapter, Probing) else 0
     if not count:
         return Search(adapter, budget).run(start)
     began = time.perf_counter()
