@@ -681,7 +681,7 @@ class FortyThievesGame(Game[FTState, FTMove]):
         state = self.state
         useful = any(
             isinstance(move, CardMove) and move.src < COLUMNS and is_useful(state, move)
-            for move in self.legal(state)
+            for move in self.legal_here()
         )
         return ["columns_have_moves"] if useful else []
 

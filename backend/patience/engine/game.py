@@ -53,7 +53,12 @@ class Game(ABC, Generic[S, M]):
         self, state: S, options: Options, *, deal: int | None = None, seen: Iterable[Card] = ()
     ) -> None:
         self._state = state
-        self._history: list[tuple[S, M]] = []
+        # The line: each earlier state with the move played from it and that move's JSON
+        # (kept, not recomputed: the API serves and stores the whole line after every move).
+        self._history: list[tuple[S, M, Json]] = []
+        # The current state's legal moves, once computed (the view, the notices, the legal
+        # move list and move checks all ask for them).
+        self._legal_cache: tuple[S, list[M]] | None = None
         self.options: Options = dict(options)
         self.deal = deal
         self._seen: Counter[Card] = Counter(seen) | Counter(self._visible_cards(state))
@@ -147,7 +152,7 @@ class Game(ABC, Generic[S, M]):
     @property
     def moves(self) -> list[Json]:
         """The current move line (undone moves are not in it)."""
-        return [move.to_dict() for _, move in self._history]
+        return [dict(data) for _, _, data in self._history]
 
     @property
     def seen(self) -> list[str]:
@@ -174,7 +179,7 @@ class Game(ABC, Generic[S, M]):
         if self.status != "playing":
             raise IllegalMove("the game is over", reason="game_over")
         state, events = self.apply(self._state, move)
-        self._history.append((self._state, move))
+        self._history.append((self._state, move, move.to_dict()))
         self._state = state
         return events
 
@@ -216,15 +221,22 @@ class Game(ABC, Generic[S, M]):
             raise IllegalMove("the game is over", reason="game_over")
         if not self._history:
             raise IllegalMove("there is nothing to undo", reason="nothing_to_undo")
-        self._state, _ = self._history.pop()
+        self._state, _, _ = self._history.pop()
+
+    def legal_here(self) -> list[M]:
+        """The legal moves of the current state (computed once per state; do not mutate)."""
+        cached = self._legal_cache
+        if cached is None or cached[0] is not self._state:
+            cached = self._legal_cache = (self._state, self.legal(self._state))
+        return cached[1]
 
     def legal_moves(self) -> list[Json]:
-        return [move.to_dict() for move in self.legal(self._state)]
+        return [move.to_dict() for move in self.legal_here()]
 
     def notices(self) -> list[str]:
         if self.status != "playing":
             return []
-        stuck = ["stuck"] if not self.legal(self._state) else []
+        stuck = ["stuck"] if not self.legal_here() else []
         return stuck + self.extra_notices()
 
     def view(self) -> Json:
