@@ -96,6 +96,24 @@ def test_picking_by_grade_and_lookups(scratch: Path) -> None:
     assert lookup("gaps", "redeals-2", 11) == (None, None)
 
 
+def test_without_redeals_the_aces_option_shares_one_catalogue(scratch: Path) -> None:
+    # The aces only join redeals: without redeals both options deal and play the same game.
+    for deal in (1, 2, 3):
+        plain = new_game("gaps", deal=deal, options={"redeals": 0})
+        aces = new_game("gaps", deal=deal, options={"redeals": 0, "aces_shuffled": True})
+        assert plain.view()["board"] == aces.view()["board"]
+        assert plain.legal_moves() == aces.legal_moves()
+    made = Catalogue("gaps", "redeals-0", {"redeals": 0})
+    made.winnable = {deal: deal / 10 for deal in range(1, 10)}
+    made.examined = 9
+    made.save()
+    cached.cache_clear()
+    options = {"redeals": 0, "aces_shuffled": True, "difficulty": "easy"}
+    assert pick("gaps", options, 1) in made.grades()["easy"]
+    assert lookup("gaps", "redeals-0-aces", 9) == (True, "easy")
+    assert pick("gaps", {"redeals": 1, "aces_shuffled": True, "difficulty": "easy"}, 1) is None
+
+
 def test_grades_separate_deals_by_measured_difficulty() -> None:
     # With unlimited redeals every playout wins; the grades must still tell deals apart
     # (there a win counts less the more redeals it took), as they do for every ruleset.

@@ -149,9 +149,25 @@ def test_verdicts_agree_with_the_brute_force(redeals_left: int, aces_shuffled: b
     assert decided >= 6
 
 
-def test_probes_find_a_win_the_plain_search_misses() -> None:
+def test_beams_find_wins_the_depth_first_searches_miss() -> None:
+    # Without redeals, deal 2's win is deep and neither the plain search nor the probes find
+    # it in 100,000 nodes; the first beam (width 400) does, in about 30,000.
+    game = new_game("gaps", deal=2, options={"redeals": 0})
+    adapter, start = GapsAdapter.from_game(game)
+    assert Search(adapter, Budget(nodes=100_000)).run(start).verdict == "unknown"
+    result = solve_game(game, Budget(nodes=100_000))
+    assert result.stats["beam"] == 400
+    assert result.nodes <= 100_000
+    replay(game, result)
+    # With redeals left the solver runs no beam (the score knows nothing of redeals).
+    with_redeals, its_start = GapsAdapter.from_game(new_game("gaps", deal=2))
+    assert with_redeals.beam_widths(its_start) == ()
+
+
+def test_probes_find_a_win_the_plain_search_misses(monkeypatch: pytest.MonkeyPatch) -> None:
     # Without redeals, the first move order sends the plain search into a huge losing subtree
     # of deal 15; a probe under a perturbed order wins within a few thousand nodes.
+    monkeypatch.setattr(GapsAdapter, "BEAMS", ())
     game = new_game("gaps", deal=15, options={"redeals": 0})
     adapter, start = GapsAdapter.from_game(game)
     assert Search(adapter, Budget(nodes=40_000)).run(start).verdict == "unknown"

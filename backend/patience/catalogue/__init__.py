@@ -41,9 +41,24 @@ SOLVER_VERSION = "2"
 REDEALS_COUNTED = 20  # with unlimited redeals, a playout win needing this many scores 0
 
 
+SAME_GAME = {("gaps", "redeals-0-aces"): "redeals-0"}
+"""Rulesets that are one game under two names share a catalogue: without redeals, Gaps' aces
+option changes nothing (the aces only join redeals)."""
+
+
+def catalogue_ruleset(game: str, ruleset: str) -> str:
+    """The ruleset whose catalogue holds ``ruleset``'s deals (see :data:`SAME_GAME`).
+
+    >>> catalogue_ruleset("gaps", "redeals-0-aces"), catalogue_ruleset("gaps", "redeals-1-aces")
+    ('redeals-0', 'redeals-1-aces')
+    """
+    return SAME_GAME.get((game, ruleset), ruleset)
+
+
 def ruleset_of(game: str, options: Mapping[str, Any]) -> str:
+    """The catalogue's ruleset for a game's options."""
     cls = game_class(game)
-    return cls.ruleset_of(parse_options(cls.option_specs, dict(options)))
+    return catalogue_ruleset(game, cls.ruleset_of(parse_options(cls.option_specs, dict(options))))
 
 
 def path_for(game: str, ruleset: str) -> Path:
@@ -145,7 +160,7 @@ class Catalogue:
 @cache
 def cached(game: str, ruleset: str) -> Catalogue | None:
     """The committed catalogue of (game, ruleset), read once per process."""
-    return Catalogue.load(game, ruleset)
+    return Catalogue.load(game, catalogue_ruleset(game, ruleset))
 
 
 def lookup(game: str, ruleset: str, deal: int) -> tuple[bool | None, str | None]:

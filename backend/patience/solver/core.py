@@ -17,6 +17,11 @@ saved). Games without such an order use rank 0.
 **Probes.** An adapter may ask :func:`solve` for short searches under perturbed move orders
 before the real one (:class:`Probing`, :class:`Perturbed`): depth-first search's luck with its
 first choices is heavy-tailed, and a few cheap restarts find wins it would not.
+
+**Beams.** An adapter that can score states (:class:`Beaming`) may also ask for beam searches
+first (:class:`BeamSearch`): breadth-first, keeping only the best-scored states of each layer.
+Where wins are common but deep, a guide that looks at the whole layer finds them far sooner
+than depth-first search, which spends its budget below its first few choices.
 """
 
 from __future__ import annotations
@@ -61,6 +66,21 @@ class Probing(Protocol):
 
     def probes(self, start: Any) -> int:
         """How many probes to run from ``start`` (0: none)."""
+
+
+@runtime_checkable
+class Beaming(Protocol):
+    """What an adapter adds to ask for beam searches before its search (see :func:`solve`)."""
+
+    def beam_widths(self, start: Any) -> Sequence[int]:
+        """The widths of the beam searches to run from ``start``, in order (empty: none)."""
+
+    def score(self, state: Any) -> int:
+        """How promising ``state`` looks (higher is closer to a win): the beam's guide."""
+
+    def beam_successors(self, state: Any) -> Iterator[tuple[Any, Any]]:
+        """The moves a beam expands (as :meth:`Adapter.successors`; it may differ, e.g. skip
+        a reduction that preserves only what an exhaustive search needs)."""
 
 
 class Perturbed(Generic[S, M]):
@@ -112,6 +132,14 @@ class Result:
 
 class _OutOfBudget(Exception):
     pass
+
+
+def _check(budget: Budget, deadline: float | None) -> None:
+    """Raise :class:`_OutOfBudget` past the deadline or once cancelled."""
+    if deadline is not None and time.perf_counter() > deadline:
+        raise _OutOfBudget
+    if budget.cancelled is not None and budget.cancelled():
+        raise _OutOfBudget
 
 
 class Search(Generic[S, M]):
@@ -172,7 +200,7 @@ class Search(Generic[S, M]):
                 continue
             self.nodes += 1
             if self.nodes % check_every == 0:
-                self._check(deadline)
+                _check(self.budget, deadline)
             if self.nodes > max_nodes:
                 raise _OutOfBudget
             if is_won(state):
@@ -188,59 +216,148 @@ class Search(Generic[S, M]):
             stack.append(successors(state))
         return None
 
-    def _check(self, deadline: float | None) -> None:
-        if deadline is not None and time.perf_counter() > deadline:
-            raise _OutOfBudget
-        if self.budget.cancelled is not None and self.budget.cancelled():
-            raise _OutOfBudget
 
+class BeamSearch(Generic[S, M]):
+    """Beam search: layer by layer, each layer's new states (by key) scored by the adapter
+    and only the best ``width`` kept. New states are not tested for death: the test costs
+    more than the beam slots it frees (Gaps without redeals, deals 1…30: the same 19 wins
+    either way, 10 % faster without).
+
+    Wins come with their line. A beam that never had to drop a state searched the whole
+    space breadth-first, so when it ends without a win that is a proof: ``unwinnable``.
+    Otherwise an empty beam, like a spent budget, is ``unknown``.
+    """
+
+    def __init__(self, adapter: Beaming, width: int, budget: Budget | None = None) -> None:
+        self.adapter: Any = adapter  # an Adapter that is also Beaming
+        self.width = width
+        self.budget = budget or Budget()
+        self.nodes = 0
+
+    def run(self, start: S) -> Result:
+        began = time.perf_counter()
+        deadline = None if self.budget.seconds is None else began + self.budget.seconds
+        try:
+            line, complete = self._search(start, deadline)
+        except _OutOfBudget:
+            line, complete = None, False
+        elapsed = time.perf_counter() - began
+        stats = {"beam": self.width}
+        if line is not None:
+            return Result("winnable", self.adapter.move_json(line), self.nodes, elapsed, stats)
+        verdict: Verdict = "unwinnable" if complete else "unknown"
+        return Result(verdict, None, self.nodes, elapsed, stats)
+
+    def _search(self, start: S, deadline: float | None) -> tuple[list[M] | None, bool]:
+        """The winning line (or None) and whether no state was ever dropped."""
+        adapter = self.adapter
+        key_of, is_won, is_dead = adapter.key, adapter.is_won, adapter.is_dead
+        successors, score = adapter.beam_successors, adapter.score
+        if is_won(start):
+            return [], True
+        if is_dead(start):
+            return None, True
+        seen = {key_of(start)}
+        # Each layer: (state, index of its parent in the layer before, the move from it).
+        layers: list[list[tuple[S, int, M | None]]] = [[(start, -1, None)]]
+        max_nodes = self.budget.nodes if self.budget.nodes is not None else 1 << 62
+        complete = True
+        while layers[-1]:
+            scored: list[tuple[int, int, S, int, M]] = []
+            for parent, (state, _, _) in enumerate(layers[-1]):
+                for move, after in successors(state):
+                    key = key_of(after)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    self.nodes += 1
+                    if self.nodes % Search.CHECK_EVERY == 0:
+                        _check(self.budget, deadline)
+                    if self.nodes > max_nodes:
+                        raise _OutOfBudget
+                    if is_won(after):
+                        return self._line(layers, parent, move), complete
+                    # The count keeps the sort stable and off the states themselves.
+                    scored.append((-score(after), len(scored), after, parent, move))
+            if len(scored) > self.width:
+                complete = False
+                scored.sort(key=lambda entry: entry[:2])
+                del scored[self.width :]
+            layers.append([(after, parent, move) for _, _, after, parent, move in scored])
+        return None, complete
+
+    @staticmethod
+    def _line(layers: list[list[tuple[S, int, M | None]]], parent: int, last: M) -> list[M]:
+        """The moves from the start to the child of ``layers[-1][parent]`` reached by ``last``."""
+        line = [last]
+        for layer in reversed(layers):
+            _, parent, move = layer[parent]
+            if move is not None:
+                line.append(move)
+        line.reverse()
+        return line
+
+
+BEAM_SHARE = 0.6
+"""The share of what is left of a budget that each of an adapter's beams may spend."""
 
 PROBE_SHARE = 0.5
-"""The share of a budget that an adapter's probes may spend (see :func:`solve`)."""
+"""The share of what is left of a budget after the beams that the probes may spend."""
 
 
 def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Result:
     """Search from ``start``; see :class:`Search`.
 
-    An adapter may ask for *probes* first (:class:`Probing`). Where a good first move order
-    leads depth-first search into one huge losing subtree, short searches under perturbed
-    orders find many wins that the one long search does not. Probes share
-    :data:`PROBE_SHARE` of the budget equally; a probe that decides — a win, or a loss proven
-    by exhausting the space — settles the verdict, and otherwise the ordinary search runs with
-    what is left, from a fresh table, so that ``unwinnable`` still means one whole search
-    exhausted the space. Without a budget there are no probes (the search will decide
-    anyway).
+    With a budget, an adapter may ask for *beams* (:class:`Beaming`) and *probes*
+    (:class:`Probing`) first. Beams run in the order given, each allowed
+    :data:`BEAM_SHARE` of what is left; then probes — short depth-first searches under
+    perturbed orders, which find wins where a good first move order leads into one huge
+    losing subtree — share :data:`PROBE_SHARE` of what is left equally. The first of these
+    that decides (a win, or a loss proven by exhausting the space) settles the verdict;
+    otherwise the ordinary search runs with what is left, from a fresh table, so that
+    ``unwinnable`` still means one whole search exhausted the space. Without a budget there
+    are neither (the search will decide anyway).
     """
     budget = budget or Budget()
     limited = budget.nodes is not None or budget.seconds is not None
+    widths = list(adapter.beam_widths(start)) if limited and isinstance(adapter, Beaming) else []
     count = adapter.probes(start) if limited and isinstance(adapter, Probing) else 0
-    if not count:
-        return Search(adapter, budget).run(start)
     began = time.perf_counter()
     spent = 0
-    share = PROBE_SHARE / count
-    for seed in range(1, count + 1):
-        probe = Budget(
-            nodes=None if budget.nodes is None else max(1, int(budget.nodes * share)),
-            seconds=None if budget.seconds is None else budget.seconds * share,
+
+    def left(share: float = 1.0) -> Budget:
+        """``share`` of what is left of the budget."""
+        nodes = None if budget.nodes is None else max(0, budget.nodes - spent)
+        seconds = None
+        if budget.seconds is not None:
+            seconds = max(0.0, budget.seconds - (time.perf_counter() - began))
+        return Budget(
+            nodes=None if nodes is None else max(1, int(nodes * share)),
+            seconds=None if seconds is None else seconds * share,
             cancelled=budget.cancelled,
         )
-        result = Search(Perturbed(adapter, seed), probe).run(start)
+
+    def settled(result: Result) -> Result:
+        result.nodes, result.seconds = spent, time.perf_counter() - began
+        return result
+
+    for width in widths:
+        result = BeamSearch(adapter, width, left(BEAM_SHARE)).run(start)  # type: ignore[arg-type]
         spent += result.nodes
         if result.verdict != "unknown":
-            result.nodes, result.seconds = spent, time.perf_counter() - began
-            result.stats["probe"] = seed
-            return result
+            return settled(result)
         if budget.cancelled is not None and budget.cancelled():
-            return Result("unknown", None, spent, time.perf_counter() - began)
-    rest = Budget(
-        nodes=None if budget.nodes is None else max(0, budget.nodes - spent),
-        seconds=None
-        if budget.seconds is None
-        else max(0.0, budget.seconds - (time.perf_counter() - began)),
-        cancelled=budget.cancelled,
-    )
-    result = Search(adapter, rest).run(start)
-    result.nodes += spent
-    result.seconds = time.perf_counter() - began
-    return result
+            return settled(Result("unknown", None, spent, 0.0))
+    if count:
+        probe = left(PROBE_SHARE / count)
+        for seed in range(1, count + 1):
+            result = Search(Perturbed(adapter, seed), probe).run(start)
+            spent += result.nodes
+            if result.verdict != "unknown":
+                result.stats["probe"] = seed
+                return settled(result)
+            if budget.cancelled is not None and budget.cancelled():
+                return settled(Result("unknown", None, spent, 0.0))
+    result = Search(adapter, left()).run(start)
+    spent += result.nodes
+    return settled(result)
