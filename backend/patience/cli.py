@@ -164,10 +164,15 @@ def _catalogue(args: argparse.Namespace) -> int:
 
     options = _options(args)
     if args.catalogue_command == "build":
-        catalogue = build(
-            args.game, options, args.count, workers=args.workers,
-            time_limit=args.time_limit, node_limit=args.nodes, max_deals=args.max_deals,
-        )  # fmt: skip
+        try:
+            catalogue = build(
+                args.game, options, args.count, workers=args.workers,
+                time_limit=args.time_limit, node_limit=args.nodes, max_deals=args.max_deals,
+            )  # fmt: skip
+        except KeyboardInterrupt:
+            print("\nstopped; what was examined is saved (run the build again to resume)",
+                  file=sys.stderr)  # fmt: skip
+            return 130
     else:
         found = Catalogue.load(args.game, ruleset_of(args.game, options))
         if found is None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import signal
 import sys
+import threading
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -42,6 +44,7 @@ def build(
     with contextlib.ExitStack() as stack:
         if pool is not None:
             stack.callback(pool.terminate)
+        stack.enter_context(_stopping_on_sigterm())
         pending: list[tuple[int, str, float | None]] = []
         try:
             for result in results:
@@ -60,6 +63,25 @@ def build(
             catalogue.save()
     print(file=sys.stderr)
     return catalogue
+
+
+@contextlib.contextmanager
+def _stopping_on_sigterm() -> Any:
+    """SIGTERM stops the build like Ctrl-C: what was examined is saved. (A build started in
+    the background by a non-interactive shell ignores SIGINT, so SIGTERM is how it is
+    stopped.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _progress(catalogue: Catalogue, found: int, goal: int, began: float) -> None:

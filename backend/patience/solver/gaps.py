@@ -28,7 +28,8 @@ What is pruned is proven:
 - *Move ordering.* Run extensions first, then by what the new gap can take (a card extending a
   run, any 2, some card, nothing), a 2 leaving column 0 last; the redeal after every card move.
   Short *probes* under perturbed orders run first (:attr:`GapsAdapter.PROBES`,
-  :func:`~patience.solver.core.solve`).
+  :func:`~patience.solver.core.solve`), and before them, with no redeal left, *beams*
+  (:attr:`GapsAdapter.BEAMS`, :meth:`GapsAdapter.score`): wins there are common but deep.
 
 >>> from patience.engine import new_game
 >>> from patience.solver.core import solve
