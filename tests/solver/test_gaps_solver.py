@@ -159,9 +159,14 @@ def test_beams_find_wins_the_depth_first_searches_miss() -> None:
     assert result.stats["beam"] == 400
     assert result.nodes <= 100_000
     replay(game, result)
-    # With redeals left the solver runs no beam (the score knows nothing of redeals).
-    with_redeals, its_start = GapsAdapter.from_game(new_game("gaps", deal=2))
-    assert with_redeals.beam_widths(its_start) == ()
+    # A redeal in hand counts in the beam's score; unlimited redeals do not (nor run beams).
+    unlimited, its_start = GapsAdapter.from_game(
+        new_game("gaps", deal=2, options={"redeals": "unlimited"})
+    )
+    assert unlimited.beam_widths(its_start) == ()
+    grid = start[0]
+    assert GapsAdapter.score((grid, 1, 0)) - GapsAdapter.score((grid, 0, 0)) == 300
+    assert GapsAdapter.score((grid, -1, 0)) == GapsAdapter.score((grid, 0, 0))
 
 
 def test_probes_find_a_win_the_plain_search_misses(monkeypatch: pytest.MonkeyPatch) -> None:
