@@ -41,7 +41,7 @@ What is pruned is proven:
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
-from itertools import pairwise
+from operator import eq
 from typing import Any
 
 from patience.engine.cards import Card
@@ -64,6 +64,9 @@ NEEDED = frozenset(i for i in range(52) if i % 13)  # every card but the aces
 ACES_IDX = frozenset(i for i in range(52) if not i % 13)  # the aces (off every full grid)
 WON_ROWS = frozenset(bytes([*range(suit * 13 + 1, suit * 13 + 13), GAP]) for suit in range(4))
 State = tuple[bytes, int, int]  # (grid, redeals_left or -1 for unlimited, redeals_done)
+# Card index -> its successor's; kings and gaps -> bytes no place holds (see GapsAdapter.score).
+SUCCESSOR = bytes(0xFE if i % 13 == 12 or i >= 52 else i + 1 for i in range(256))
+ROW_ENDS = tuple(row * COLS + COLS - 1 for row in range(ROWS - 1))
 
 
 def encode(state: GapsState) -> State:
@@ -341,11 +344,13 @@ class GapsAdapter:
         followed by their successor anywhere (a run in the making) and redeals in hand; a gap
         that can take nothing (right of a king or of a gap) counts against."""
         grid = state[0]
-        in_place = pairs = dead = 0
-        for row in range(ROWS):
-            cards = grid[row * COLS : (row + 1) * COLS]
-            in_place += run_length(grid, row)
-            pairs += sum(1 for a, b in pairwise(cards) if b == a + 1 and b % 13)
+        in_place = sum(run_length(grid, row) for row in range(ROWS))
+        # Each card's successor (never for a king or a gap) against the next place's card,
+        # compared in C; the three pairs across row ends do not count.
+        due = grid.translate(SUCCESSOR)
+        pairs = sum(map(eq, due[:-1], grid[1:]))
+        pairs -= sum(due[end] == grid[end + 1] for end in ROW_ENDS)
+        dead = 0
         gap = grid.find(GAP)
         while gap >= 0:
             if gap % COLS and (grid[gap - 1] == GAP or grid[gap - 1] % 13 == 12):
