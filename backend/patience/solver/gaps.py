@@ -348,7 +348,7 @@ class GapsAdapter:
         # Each card's successor (never for a king or a gap) against the next place's card,
         # compared in C; the three pairs across row ends do not count.
         due = grid.translate(SUCCESSOR)
-        pairs = sum(map(eq, due[:-1], grid[1:]))
+        pairs: int = sum(map(eq, due[:-1], grid[1:]))
         pairs -= sum(due[end] == grid[end + 1] for end in ROW_ENDS)
         dead = 0
         gap = grid.find(GAP)
