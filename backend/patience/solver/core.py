@@ -83,6 +83,16 @@ class Beaming(Protocol):
         a reduction that preserves only what an exhaustive search needs)."""
 
 
+class BeamAdapter(Adapter[S, M], Protocol[S, M]):
+    """An adapter that can guide beams (:class:`Beaming`, typed on its states and moves)."""
+
+    def beam_widths(self, start: S) -> Sequence[int]: ...
+
+    def score(self, state: S) -> int: ...
+
+    def beam_successors(self, state: S) -> Iterator[tuple[M, S]]: ...
+
+
 class Perturbed(Generic[S, M]):
     """An adapter with its move order perturbed, deterministically by ``seed``: each move's
     place in the adapter's best-first order moves by up to two places at random."""
@@ -228,8 +238,10 @@ class BeamSearch(Generic[S, M]):
     Otherwise an empty beam, like a spent budget, is ``unknown``.
     """
 
-    def __init__(self, adapter: Beaming, width: int, budget: Budget | None = None) -> None:
-        self.adapter: Any = adapter  # an Adapter that is also Beaming
+    def __init__(
+        self, adapter: BeamAdapter[S, M], width: int, budget: Budget | None = None
+    ) -> None:
+        self.adapter = adapter
         self.width = width
         self.budget = budget or Budget()
         self.nodes = 0
@@ -342,7 +354,8 @@ def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Res
         return result
 
     for width in widths:
-        result = BeamSearch(adapter, width, left(BEAM_SHARE)).run(start)  # type: ignore[arg-type]
+        assert isinstance(adapter, Beaming)  # as ``widths`` says
+        result = BeamSearch(adapter, width, left(BEAM_SHARE)).run(start)
         spent += result.nodes
         if result.verdict != "unknown":
             return settled(result)
