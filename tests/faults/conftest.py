@@ -106,6 +106,9 @@ def server() -> Iterator[Server]:
             "WEB_CONCURRENCY": "3",
             "GUNICORN_THREADS": "4",
             "LOG_LEVEL": "error",
+            # The players here play back to back, faster than a person's 600 actions a minute;
+            # rate limits have their own tests.
+            "RATE_LIMIT_ACTIONS": "100000/minute",
         }
         command = [str(GUNICORN), "--config", "python:patience.gunicorn_conf"]
         proc = subprocess.Popen([*command, "--bind", f"127.0.0.1:{port}"], env=env)
