@@ -53,9 +53,9 @@ class Game(ABC, Generic[S, M]):
         self, state: S, options: Options, *, deal: int | None = None, seen: Iterable[Card] = ()
     ) -> None:
         self._state = state
-        # The line: each earlier state with the move played from it and that move's JSON
-        # (kept, not recomputed: the API serves and stores the whole line after every move).
-        self._history: list[tuple[S, M, Json]] = []
+        # The line: each earlier state with the JSON of the move played from it (kept, not
+        # recomputed: the API serves and stores the whole line after every move).
+        self._history: list[tuple[S, Json]] = []
         # The current state's legal moves, once computed (the view, the notices, the legal
         # move list and move checks all ask for them).
         self._legal_cache: tuple[S, list[M]] | None = None
@@ -152,7 +152,7 @@ class Game(ABC, Generic[S, M]):
     @property
     def moves(self) -> list[Json]:
         """The current move line (undone moves are not in it)."""
-        return [dict(data) for _, _, data in self._history]
+        return [dict(data) for _, data in self._history]
 
     @property
     def seen(self) -> list[str]:
@@ -179,7 +179,7 @@ class Game(ABC, Generic[S, M]):
         if self.status != "playing":
             raise IllegalMove("the game is over", reason="game_over")
         state, events = self.apply(self._state, move)
-        self._history.append((self._state, move, move.to_dict()))
+        self._history.append((self._state, move.to_dict()))
         self._state = state
         return events
 
@@ -221,7 +221,7 @@ class Game(ABC, Generic[S, M]):
             raise IllegalMove("the game is over", reason="game_over")
         if not self._history:
             raise IllegalMove("there is nothing to undo", reason="nothing_to_undo")
-        self._state, _, _ = self._history.pop()
+        self._state, _ = self._history.pop()
 
     def legal_here(self) -> list[M]:
         """The legal moves of the current state (computed once per state; do not mutate)."""

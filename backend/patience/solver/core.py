@@ -18,7 +18,7 @@ saved). Games without such an order use rank 0.
 before the real one (:class:`Probing`, :class:`Perturbed`): depth-first search's luck with its
 first choices is heavy-tailed, and a few cheap restarts find wins it would not.
 
-**Beams.** An adapter that can score states (:class:`Beaming`) may also ask for beam searches
+**Beams.** An adapter that can score states (:class:`BeamAdapter`) may also ask for beam searches
 first (:class:`BeamSearch`): breadth-first, keeping only the best-scored states of each layer.
 Where wins are common but deep, a guide that looks at the whole layer finds them far sooner
 than depth-first search, which spends its budget below its first few choices.
@@ -69,28 +69,18 @@ class Probing(Protocol):
 
 
 @runtime_checkable
-class Beaming(Protocol):
-    """What an adapter adds to ask for beam searches before its search (see :func:`solve`)."""
+class BeamAdapter(Adapter[S, M], Protocol[S, M]):
+    """An adapter that can guide beam searches, run before its search (see :func:`solve`)."""
 
-    def beam_widths(self, start: Any) -> Sequence[int]:
+    def beam_widths(self, start: S) -> Sequence[int]:
         """The widths of the beam searches to run from ``start``, in order (empty: none)."""
 
-    def score(self, state: Any) -> int:
+    def score(self, state: S) -> int:
         """How promising ``state`` looks (higher is closer to a win): the beam's guide."""
 
-    def beam_successors(self, state: Any) -> Iterator[tuple[Any, Any]]:
+    def beam_successors(self, state: S) -> Iterator[tuple[M, S]]:
         """The moves a beam expands (as :meth:`Adapter.successors`; it may differ, e.g. skip
         a reduction that preserves only what an exhaustive search needs)."""
-
-
-class BeamAdapter(Adapter[S, M], Protocol[S, M]):
-    """An adapter that can guide beams (:class:`Beaming`, typed on its states and moves)."""
-
-    def beam_widths(self, start: S) -> Sequence[int]: ...
-
-    def score(self, state: S) -> int: ...
-
-    def beam_successors(self, state: S) -> Iterator[tuple[M, S]]: ...
 
 
 class Perturbed(Generic[S, M]):
@@ -320,7 +310,7 @@ PROBE_SHARE = 0.5
 def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Result:
     """Search from ``start``; see :class:`Search`.
 
-    With a budget, an adapter may ask for *beams* (:class:`Beaming`) and *probes*
+    With a budget, an adapter may ask for *beams* (:class:`BeamAdapter`) and *probes*
     (:class:`Probing`) first. Beams run in the order given, each allowed
     :data:`BEAM_SHARE` of what is left; then probes — short depth-first searches under
     perturbed orders, which find wins where a good first move order leads into one huge
@@ -332,7 +322,8 @@ def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Res
     """
     budget = budget or Budget()
     limited = budget.nodes is not None or budget.seconds is not None
-    widths = list(adapter.beam_widths(start)) if limited and isinstance(adapter, Beaming) else []
+    beaming = adapter if limited and isinstance(adapter, BeamAdapter) else None
+    widths = list(beaming.beam_widths(start)) if beaming is not None else []
     count = adapter.probes(start) if limited and isinstance(adapter, Probing) else 0
     began = time.perf_counter()
     spent = 0
@@ -354,8 +345,8 @@ def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Res
         return result
 
     for width in widths:
-        assert isinstance(adapter, Beaming)  # as ``widths`` says
-        result = BeamSearch(adapter, width, left(BEAM_SHARE)).run(start)
+        assert beaming is not None  # widths come from it
+        result = BeamSearch(beaming, width, left(BEAM_SHARE)).run(start)
         spent += result.nodes
         if result.verdict != "unknown":
             return settled(result)
