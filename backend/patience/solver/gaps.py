@@ -41,7 +41,6 @@ What is pruned is proven:
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
-from operator import eq
 from typing import Any
 
 from patience.engine.cards import Card
@@ -66,7 +65,11 @@ WON_ROWS = frozenset(bytes([*range(suit * 13 + 1, suit * 13 + 13), GAP]) for sui
 State = tuple[bytes, int, int]  # (grid, redeals_left or -1 for unlimited, redeals_done)
 # Card index -> its successor's; kings and gaps -> bytes no place holds (see GapsAdapter.score).
 SUCCESSOR = bytes(0xFE if i % 13 == 12 or i >= 52 else i + 1 for i in range(256))
-ROW_ENDS = tuple(row * COLS + COLS - 1 for row in range(ROWS - 1))
+ROW_STARTS = tuple(range(0, SIZE, COLS))
+ROW_ENDS = tuple(start + COLS - 1 for start in ROW_STARTS[:-1])
+# The masks of GapsAdapter.score's pair count, over the 51 places that have a right neighbour.
+LOW7 = int.from_bytes(b"\x7f" * (SIZE - 1))
+PAIR_BITS = int.from_bytes(bytes(0 if i in ROW_ENDS else 0x80 for i in range(SIZE - 1)))
 
 
 def encode(state: GapsState) -> State:
@@ -184,20 +187,43 @@ def positions(grid: bytes) -> list[int]:
     return pos
 
 
-def enabled(grid: bytes, pos: list[int]) -> dict[int, list[int]]:
-    """The legal card moves, as card index → gaps it may fill (row-major)."""
-    targets: dict[int, list[int]] = {}
+def card_moves(grid: bytes) -> Iterator[tuple[int, int, int]]:
+    """The legal card moves as ``(card, source, gap)``, gaps in row-major order: a gap in
+    column 0 takes any 2, another gap the successor of its left neighbour (none right of a king
+    or of a gap). Cards are found with ``bytes.find`` (in C), not a position table.
+
+    >>> grid = bytearray([GAP]) * 52
+    >>> grid[0:3], grid[20] = bytes([1, 2, GAP]), 3  # 2S 3S _ … and the 4S at r1c7
+    >>> [move for move in card_moves(bytes(grid)) if move[2] == 2]
+    [(3, 20, 2)]
+    """
     gap = grid.find(GAP)
     while gap >= 0:
         if gap % COLS == 0:
-            for two in TWOS:
-                if pos[two] >= 0:
-                    targets.setdefault(two, []).append(gap)
+            fillers: Sequence[int] = TWOS
         else:
             before = grid[gap - 1]
-            if before != GAP and before % 13 != 12 and pos[before + 1] >= 0:
-                targets.setdefault(before + 1, []).append(gap)
+            fillers = () if before == GAP or before % 13 == 12 else (before + 1,)
+        for card in fillers:
+            source = grid.find(card)
+            if source >= 0:
+                yield card, source, gap
         gap = grid.find(GAP, gap + 1)
+
+
+def _moved(grid: bytes, card: int, source: int, gap: int) -> bytes:
+    """``grid`` after ``card`` moves from ``source`` into ``gap``."""
+    after = bytearray(grid)
+    after[source] = GAP
+    after[gap] = card
+    return bytes(after)
+
+
+def enabled(grid: bytes) -> dict[int, list[int]]:
+    """The legal card moves, as card index → gaps it may fill (row-major)."""
+    targets: dict[int, list[int]] = {}
+    for card, _, gap in card_moves(grid):
+        targets.setdefault(card, []).append(gap)
     return targets
 
 
@@ -344,12 +370,21 @@ class GapsAdapter:
         followed by their successor anywhere (a run in the making) and redeals in hand; a gap
         that can take nothing (right of a king or of a gap) counts against."""
         grid = state[0]
-        in_place = sum(run_length(grid, row) for row in range(ROWS))
-        # Each card's successor (never for a king or a gap) against the next place's card,
-        # compared in C; the three pairs across row ends do not count.
-        due = grid.translate(SUCCESSOR)
-        pairs: int = sum(map(eq, due[:-1], grid[1:]))
-        pairs -= sum(due[end] == grid[end + 1] for end in ROW_ENDS)
+        in_place = 0
+        for base in ROW_STARTS:  # run_length, inlined: the beam scores every new state
+            first = grid[base]
+            if first % 13 == 1:  # a 2 (a gap's 0xFF is 8 mod 13)
+                length = 1
+                while length < COLS - 1 and grid[base + length] == first + length:
+                    length += 1
+                in_place += length
+        # Each card's successor (never for a king or a gap) against the next place's card, all
+        # 51 at once as one big int: a zero byte of ``x`` is a pair; bit 7 of each byte of
+        # ``zero`` says so (adding 0x7F to the low seven bits carries into bit 7 unless they
+        # are all 0, and never into the next byte); the row-end bytes are masked off.
+        x = int.from_bytes(grid.translate(SUCCESSOR)[:-1]) ^ int.from_bytes(grid[1:])
+        zero = ~(((x & LOW7) + LOW7) | x | LOW7) & PAIR_BITS
+        pairs = zero.bit_count()
         dead = 0
         gap = grid.find(GAP)
         while gap >= 0:
@@ -401,32 +436,31 @@ class GapsAdapter:
         return self._moves(state, self.reduce)
 
     def beam_successors(self, state: State) -> Iterator[tuple[GapsMove, State]]:
-        """Every move: a persistent set keeps every dead end reachable, which exhaustive
-        search needs, but it narrows what a beam sees at each depth (deals 1…30, 10 s: 17
-        wins without, 10 with)."""
-        return self._moves(state, reduce=False)
+        """Every move, unordered (the beam ranks states by score): a persistent set keeps every
+        dead end reachable, which exhaustive search needs, but it narrows what a beam sees at
+        each depth (deals 1…30, 10 s: 17 wins without, 10 with)."""
+        grid, left, done = state
+        for card, source, gap in card_moves(grid):
+            yield Place(Card.from_index(card), gap), (_moved(grid, card, source, gap), left, done)
+        if left != 0:
+            yield self._redeal(state)
 
     def _moves(self, state: State, reduce: bool) -> Iterator[tuple[GapsMove, State]]:
         grid, left, done = state
-        pos = positions(grid)
-        targets = enabled(grid, pos)
-        if left == 0 and reduce and len(targets) > 1:
-            keep = persistent_cards(grid, pos, targets)
-            targets = {card: to for card, to in targets.items() if card in keep}
+        moves = list(card_moves(grid))
+        if left == 0 and reduce and len({card for card, _, _ in moves}) > 1:
+            keep = persistent_cards(grid, positions(grid), enabled(grid))
+            moves = [move for move in moves if move[0] in keep]
         runs = [run_length(grid, row) for row in range(ROWS)]
-        moves = sorted(
-            (self._priority(grid, runs, card, pos[card], gap), card, gap)
-            for card, gaps in targets.items()
-            for gap in gaps
-        )
-        for _, card, to in moves:
-            after = bytearray(grid)
-            after[pos[card]] = GAP
-            after[to] = card
-            yield Place(Card.from_index(card), to), (bytes(after), left, done)
+        moves.sort(key=lambda move: (self._priority(grid, runs, *move), move[0], move[2]))
+        for card, source, gap in moves:
+            yield Place(Card.from_index(card), gap), (_moved(grid, card, source, gap), left, done)
         if left != 0:
-            engine = redeal(decode(state, self.seed), aces_shuffled=self.aces_shuffled)
-            yield Redeal(), encode(engine)
+            yield self._redeal(state)
+
+    def _redeal(self, state: State) -> tuple[GapsMove, State]:
+        engine = redeal(decode(state, self.seed), aces_shuffled=self.aces_shuffled)
+        return Redeal(), encode(engine)
 
     @staticmethod
     def _priority(grid: bytes, runs: list[int], card: int, source: int, gap: int) -> int:
