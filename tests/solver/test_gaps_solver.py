@@ -12,7 +12,7 @@ from patience.engine import Game, load_position, new_game
 from patience.engine.cards import Card
 from patience.solver import solve_game
 from patience.solver.core import Budget, Result, Search, solve
-from patience.solver.gaps import GAP, GapsAdapter, frozen
+from patience.solver.gaps import GAP, GapsAdapter, frozen, run_length
 from patience.solver.naive import brute_force
 
 
@@ -242,6 +242,48 @@ def test_frozen_matches_the_plain_fixpoint() -> None:
             layout = scrambled(rng)
             grid = bytes(GAP if c is None else Card.parse(c).index for c in layout)
         assert frozen(grid) == reference_frozen(grid), grid
+
+
+def reference_score(grid: bytes, redeals_left: int) -> int:
+    """GapsAdapter.score's definition, computed plainly."""
+    in_place = sum(run_length(grid, row) for row in range(4))
+    pairs = sum(
+        grid[p] != GAP and grid[p] % 13 != 12 and grid[p + 1] == grid[p] + 1
+        for p in range(52)
+        if p % 13 != 12
+    )
+    dead = sum(
+        grid[p] == GAP and p % 13 != 0 and (grid[p - 1] == GAP or grid[p - 1] % 13 == 12)
+        for p in range(52)
+    )
+    return 100 * in_place + 10 * pairs - 30 * dead + 300 * max(redeals_left, 0)
+
+
+def test_the_beam_score_matches_its_definition() -> None:
+    # The score counts pairs with big-int byte arithmetic and inlines the run lengths; on
+    # random grids, with runs and pairs built in (and pairs across row ends), it must agree
+    # with the plain definition.
+    rng = random.Random(7)
+    for n in range(600):
+        cards = [c for c in range(52) if c % 13]
+        rng.shuffle(cards)
+        gaps = set(rng.sample(range(52), 4))
+        it = iter(cards)
+        grid = bytearray(GAP if p in gaps else next(it) for p in range(52))
+        for _ in range(n % 12):  # put some card right after its predecessor
+            card = rng.choice([c for c in grid if c != GAP and c % 13 != 12])
+            here, there = grid.index(card) + 1, grid.find(card + 1)
+            if here < 52 and there >= 0:
+                grid[here], grid[there] = grid[there], grid[here]
+        for row in rng.sample(range(4), n % 5):  # build a leading run
+            first = rng.choice((1, 14, 27, 40))
+            for col in range(rng.randrange(1, 13)):
+                at = grid.find(first + col)
+                if first + col > first + 11 or at < 0:
+                    break
+                grid[at], grid[row * 13 + col] = grid[row * 13 + col], grid[at]
+        left = rng.choice((0, 1, 2, -1))
+        assert GapsAdapter.score((bytes(grid), left, 0)) == reference_score(bytes(grid), left)
 
 
 def test_won_with_rows_in_any_order() -> None:
