@@ -40,7 +40,7 @@ What is pruned is proven:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import Any
 
 from patience.engine.cards import Card
@@ -219,10 +219,10 @@ def _moved(grid: bytes, card: int, source: int, gap: int) -> bytes:
     return bytes(after)
 
 
-def enabled(grid: bytes) -> dict[int, list[int]]:
-    """The legal card moves, as card index → gaps it may fill (row-major)."""
+def enabled(moves: Iterable[tuple[int, int, int]]) -> dict[int, list[int]]:
+    """Card moves (:func:`card_moves`) as card index → the gaps it may fill."""
     targets: dict[int, list[int]] = {}
-    for card, _, gap in card_moves(grid):
+    for card, _, gap in moves:
         targets.setdefault(card, []).append(gap)
     return targets
 
@@ -445,8 +445,9 @@ class GapsAdapter:
     def _moves(self, state: State, reduce: bool) -> Iterator[tuple[GapsMove, State]]:
         grid, left, done = state
         moves = list(card_moves(grid))
-        if left == 0 and reduce and len({card for card, _, _ in moves}) > 1:
-            keep = persistent_cards(grid, positions(grid), enabled(grid))
+        targets = enabled(moves) if left == 0 and reduce else {}
+        if len(targets) > 1:
+            keep = persistent_cards(grid, positions(grid), targets)
             moves = [move for move in moves if move[0] in keep]
         if len(moves) > 1:
             runs = [run_length(grid, row) for row in range(ROWS)]
@@ -461,11 +462,8 @@ class GapsAdapter:
         for card, source, gap in moves:
             yield Place(Card.from_index(card), gap), (_moved(grid, card, source, gap), left, done)
         if left != 0:
-            yield self._redeal(state)
-
-    def _redeal(self, state: State) -> tuple[GapsMove, State]:
-        engine = redeal(decode(state, self.seed), aces_shuffled=self.aces_shuffled)
-        return Redeal(), encode(engine)
+            engine = redeal(decode(state, self.seed), aces_shuffled=self.aces_shuffled)
+            yield Redeal(), encode(engine)
 
     @staticmethod
     def _priority(grid: bytes, runs: list[int], card: int, source: int, gap: int) -> int:
