@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from patience import catalogue
 from patience.api.play import recent_games
 from patience.engine import GAMES
 from tests.api.conftest import Api, winning_line
@@ -48,9 +49,12 @@ def test_create_game_without_a_deal_picks_one(api: Api) -> None:
     deals = {api.new_game(headers)["deal"] for _ in range(3)}
     assert all(1 <= d <= 2**32 - 1 for d in deals)
     assert len(deals) > 1
-    # Selection options are accepted (selection itself comes later).
+    # Pyramid, like the other games, deals proven-winnable deals unless asked for any deal.
     view = api.new_game(headers, game="pyramid", options={})
-    assert view["options"] == {}
+    assert view["options"] == {"winnable_only": True}
+    assert catalogue.lookup("pyramid", "standard", view["deal"])[0] is True
+    anything = api.new_game(headers, game="pyramid", options={"winnable_only": False})
+    assert anything["options"] == {"winnable_only": False}
 
 
 @pytest.mark.parametrize(

@@ -263,7 +263,12 @@ class PyramidGame(Game[PyramidState, PyramidMove]):
 
     name: ClassVar[str] = "pyramid"
     progress_goal: ClassVar[int] = 28
-    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "winnable_only", True, (True, False), in_ruleset=False,
+            doc="pick new deals from the catalogue of deals proven winnable",
+        ),
+    )  # fmt: skip
 
     @classmethod
     def ruleset_of(cls, options: Options) -> str:
