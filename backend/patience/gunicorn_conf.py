@@ -19,7 +19,12 @@ import multiprocessing
 import os
 from typing import Any
 
+import gunicorn.http.wsgi
+
 from patience.logs import logging_config
+
+# The Server header names no software (and no version) that an attacker could look up.
+gunicorn.http.wsgi.SERVER = "patience"
 
 bind = os.environ.get("PATIENCE_BIND", "0.0.0.0:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", max(2, multiprocessing.cpu_count())))

@@ -86,6 +86,30 @@ def redis_app(apps: dict[str, Flask], request: pytest.FixtureRequest) -> Iterato
     connect(redis_test_url()).flushdb()
 
 
+@pytest.fixture(params=BACKENDS)
+def queue_app(request: pytest.FixtureRequest, apps: dict[str, Flask]) -> Iterator[Flask]:
+    """The app on each backend with the test Redis (job queue; rate limits off, so that a
+    test may send thousands of requests), flushed after."""
+    if not redis_available():
+        if os.environ.get("CI"):
+            raise RuntimeError("the test Redis does not answer")
+        pytest.skip("no test Redis")
+    key = f"queue-{request.param}"
+    if key not in apps:
+        url = request.getfixturevalue(f"{request.param}_url")
+        apps[key] = create_app(
+            {
+                "DATABASE_URL": url,
+                "REDIS_URL": redis_test_url(),
+                "RATE_LIMIT_ACTIONS": "off",
+                "RATE_LIMIT_PLAYERS": "off",
+                "TESTING": True,
+            }
+        )
+    yield apps[key]
+    connect(redis_test_url()).flushdb()
+
+
 @pytest.fixture
 def pg_app(apps: dict[str, Flask], request: pytest.FixtureRequest) -> Flask:
     """The app on PostgreSQL only (race tests)."""

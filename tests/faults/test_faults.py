@@ -1,5 +1,6 @@
-"""Faults against the real server: PostgreSQL restarted mid-run, Redis stopped, and fifty
-concurrent submissions on one version. Each test is bounded to a few seconds."""
+"""Faults against the real server: PostgreSQL's connections cut mid-run (a restart), Redis
+stopped, and fifty concurrent submissions on one version. Each test is bounded to a few
+seconds."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 from sqlalchemy import select
 
 from patience.store import Action, GameRecord, make_engine, session_factory
-from tests.faults.conftest import Client, Server, redis_stopped, restart_postgres
+from tests.faults.conftest import Client, Faults, Server
 
 SHAPE = {"code", "status", "message", "reason", "errors"}
 DRAWS = {"draw", "recycle", "redeal"}
@@ -63,13 +64,14 @@ def _player(server: Server, seed: int, stop: threading.Event, out: dict[str, Any
     out[str(seed)] = {"accepted": accepted, "unexpected": unexpected, "log": log}
 
 
-def test_postgres_restart_loses_no_accepted_move(server: Server) -> None:
+def test_postgres_restart_loses_no_accepted_move(faults: Faults) -> None:
+    server = faults.server
     stop, results = threading.Event(), dict[str, Any]()
     threads = [threading.Thread(target=_player, args=(server, i, stop, results)) for i in range(6)]
     for t in threads:
         t.start()
     time.sleep(1.0)
-    restart_postgres()
+    faults.restart_postgres()
     server.wait_ready()
     recovered = time.monotonic()
     time.sleep(1.5)
@@ -97,12 +99,13 @@ def test_postgres_restart_loses_no_accepted_move(server: Server) -> None:
     engine.dispose()
 
 
-def test_redis_down_play_goes_on(server: Server) -> None:
+def test_redis_down_play_goes_on(faults: Faults) -> None:
+    server = faults.server
     client, log = server.client(), Counter[str]()
     client.sign_up()
     status, view = _call(client, "POST", "/api/v1/games", {"game": "pyramid", "deal": 8153}, log)
     assert status == 201
-    with redis_stopped():
+    with faults.redis_stopped():
         for _ in range(5):
             body = {"version": view["version"], "move": {"type": "draw"}}
             status, view = _call(client, "POST", f"/api/v1/games/{view['id']}/moves", body, log)

@@ -21,8 +21,9 @@ from patience.jobs import Jobs, state_key
 from patience.jobs.worker import run
 from patience.solver import Budget, solve_game
 from patience.store.redis import connect
+from patience.store.testing import redis_test_url
 
-REDIS_TEST_URL = "redis://127.0.0.1:6379/14"  # its own database: workers here drain the queue
+REDIS_TEST_URL = redis_test_url()  # the suite's own database (PATIENCE_TEST_REDIS)
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import logging
 from typing import Any
 
 from flask import Flask, Response, jsonify
-from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import DataError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, InternalServerError
 
@@ -176,10 +176,21 @@ def handle_database_unavailable(error: Exception) -> tuple[Response, int, dict[s
     )
 
 
+def handle_bad_data(error: Exception) -> tuple[Response, int, dict[str, str]]:
+    """Flask handler: the database refused a value as data (text it cannot store or compare,
+    a number out of a column's range). Input checks should catch these first; this is the
+    net under them, so bad input stays a 400, never a 500."""
+    log.warning("database refused a value: %s", error)
+    return handle_http_error(
+        ApiError(400, "invalid_request", "the request holds a value that is not accepted")
+    )
+
+
 def register_error_handlers(app: Flask) -> None:
     """Install the handlers (called by the Api subclass)."""
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(EngineError, handle_engine_error)
     for error in DATABASE_DOWN:
         app.register_error_handler(error, handle_database_unavailable)
+    app.register_error_handler(DataError, handle_bad_data)
     app.register_error_handler(Exception, handle_unexpected)

@@ -25,6 +25,7 @@ from redis import Redis, RedisError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from patience.api.errors import ApiError
+from patience.api.inputs import BodyLimit, raise_body_error, refuse_control_characters
 from patience.store.redis import connect
 
 log = logging.getLogger(__name__)
@@ -214,6 +215,7 @@ def init_middleware(app: Flask) -> None:
     proxies = int(app.config["TRUSTED_PROXIES"])
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
+    app.wsgi_app = BodyLimit(app.wsgi_app, app.config["MAX_CONTENT_LENGTH"])  # type: ignore[method-assign]
     url = app.config["REDIS_URL"]
     app.extensions[REDIS] = connect(url) if url else None
     limits = {
@@ -223,4 +225,6 @@ def init_middleware(app: Flask) -> None:
     app.extensions[LIMITER] = RateLimiter(app.extensions[REDIS], limits, app.config["REDIS_PREFIX"])
     app.config["CORS_ORIGINS"] = cors_origins(app.config["CORS_ORIGINS"])
     app.before_request(_start)
+    app.before_request(raise_body_error)
+    app.before_request(refuse_control_characters)
     app.after_request(_finish)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import re
 import secrets
 import threading
 import uuid
@@ -60,9 +61,17 @@ def fingerprint(kind: str, body: Json) -> str:
 # -- reading -----------------------------------------------------------------------------------
 
 
+GAME_ID = re.compile(r"[0-9a-f]{32}")
+"""Every game id (a UUID's hex); other text names no game and never reaches the database."""
+
+
 def load_record(session: Session, player_id: str, game_id: str) -> GameRecord:
     """The player's game ``game_id``; 404 ``game_not_found`` for unknown or not-yours games."""
-    record = session.get(GameRecord, game_id, populate_existing=True)
+    record = (
+        session.get(GameRecord, game_id, populate_existing=True)
+        if GAME_ID.fullmatch(game_id)
+        else None
+    )
     if record is None or record.player_id != player_id:
         raise ApiError(404, "game_not_found", "there is no such game")
     return record

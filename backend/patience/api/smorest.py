@@ -19,6 +19,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser
 
 from patience.api.errors import ApiError, register_error_handlers
+from patience.api.inputs import parse_json
 from patience.api.middleware import enforce_rate_limit
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -81,7 +82,7 @@ class Parser(FlaskParser):
             return {}
         if not core.is_json(req.mimetype):
             raise ApiError(415, "unsupported_media_type", "the body must be application/json")
-        return core.parse_json(body)
+        return parse_json(body)
 
     def _handle_invalid_json_error(
         self,

@@ -66,6 +66,7 @@ from patience.engine.game import (
     Game,
     Json,
     check_card_counts,
+    indexed_location,
     move_type,
     position_cards,
     require_move_fields,
@@ -105,11 +106,12 @@ def parse_location(text: object) -> int:
         return WASTE
     if text == "foundation":
         return FOUNDATION
-    if isinstance(text, str) and text[:1] in ("t", "f") and text[1:].isdigit():
-        index = int(text[1:])
-        size, base = (COLUMNS, 0) if text[0] == "t" else (FOUNDATIONS, F0)
-        if index < size and text[1:] == str(index):
-            return base + index
+    column = indexed_location(text, "t", COLUMNS)
+    if column is not None:
+        return column
+    foundation = indexed_location(text, "f", FOUNDATIONS)
+    if foundation is not None:
+        return F0 + foundation
     raise InvalidMove(f"unknown location {text!r} (expected t0…t9, waste, foundation, f0…f7)")
 
 

@@ -281,6 +281,24 @@ def move_type(data: object, types: Iterable[str]) -> str:
     return kind
 
 
+def indexed_location(text: object, prefix: str, size: int) -> int | None:
+    """The index in ``prefix0`` … ``prefix<size-1>`` that ``text`` names (ASCII digits, no
+    leading zero), else ``None`` — whatever ``text`` is, so no input can raise here.
+
+    >>> indexed_location("p21", "p", 28), indexed_location("p021", "p", 28)
+    (21, None)
+    >>> indexed_location("t²", "t", 10), indexed_location("t" + "9" * 5000, "t", 10)
+    (None, None)
+    """
+    if not isinstance(text, str) or not text.startswith(prefix):
+        return None
+    digits = text[len(prefix) :]
+    if not (0 < len(digits) <= 3 and digits.isascii() and digits.isdigit()):
+        return None
+    index = int(digits)
+    return index if index < size and digits == str(index) else None
+
+
 def position_cards(position: Mapping[str, Any], key: str, *, nullable: bool = False) -> list[Any]:
     """Parse ``position[key]`` as a list of cards (``None`` allowed when ``nullable``)."""
     value = position.get(key)

@@ -24,6 +24,7 @@ from patience.engine.game import (
     Game,
     Json,
     check_card_counts,
+    indexed_location,
     move_type,
     position_cards,
     require_move_fields,
@@ -61,10 +62,9 @@ def parse_location(text: object) -> int:
         return STOCK
     if text == "waste":
         return WASTE
-    if isinstance(text, str) and text.startswith("p") and text[1:].isdigit():
-        index = int(text[1:])
-        if index < SIZE and text[1:] == str(index):
-            return index
+    index = indexed_location(text, "p", SIZE)
+    if index is not None:
+        return index
     raise InvalidMove(f"unknown location {text!r} (expected p0…p27, stock or waste)")
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -53,6 +54,10 @@ LATEST = "patience:analysis:latest:"
 """+ game id → the id of the game's latest wanted analysis job."""
 SUPERSEDED = "patience:analysis:superseded:"
 """+ job id → set while that analysis is no longer wanted."""
+
+SOLVE_ID = re.compile(r"solve-[0-9a-f]{40}")
+"""The shape of every ``/solve`` job id (anything else is no job of ours, and RQ refuses
+some ids outright)."""
 
 PENDING = {
     JobStatus.QUEUED,
@@ -194,7 +199,7 @@ class Jobs:
 
     def job_view(self, job_id: str) -> Json | None:
         """``GET /jobs/<id>``: state, verdict, solution, stats (``None``: no such job)."""
-        job = self._fetch(job_id) if job_id.startswith("solve-") else None
+        job = self._fetch(job_id) if SOLVE_ID.fullmatch(job_id) else None
         if job is None:
             return None
         status = job.get_status()

@@ -11,6 +11,7 @@ from patience.api.errors import ApiError
 from patience.api.resources.jobs.schemas import JobCreatedSchema, JobSchema, SolveSchema
 from patience.api.smorest import Blueprint
 from patience.engine import new_game
+from patience.jobs import SOLVE_ID
 
 blp = Blueprint("jobs", __name__, url_prefix="/api/v1", description="Solver jobs")
 
@@ -47,6 +48,8 @@ def post_solve(body: Json) -> Json:
 def get_job(job_id: str) -> Json:
     """A solve job's state, and its verdict, solution line and search statistics when done."""
     client = jobs()
+    if not SOLVE_ID.fullmatch(job_id):  # no job of ours, whatever the queue holds
+        raise _not_found()
     if client is None:
         raise _unavailable()
     try:
@@ -54,5 +57,9 @@ def get_job(job_id: str) -> Json:
     except RedisError as exc:
         raise _unavailable() from exc
     if view is None:
-        raise ApiError(404, "job_not_found", "there is no such job")
+        raise _not_found()
     return view
+
+
+def _not_found() -> ApiError:
+    return ApiError(404, "job_not_found", "there is no such job")

@@ -33,10 +33,15 @@ def _profile(player: Player) -> dict[str, Any]:
 @blp.arguments(NewPlayerSchema)
 @blp.response(201, PlayerCreatedSchema)
 @blp.errors(400, 413, 415)
-def create_player(body: dict[str, Any]) -> dict[str, Any]:
+def create_player(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
     """Sign up: a new player and the bearer token for every later call."""
     player, token = new_player(get_session(), body.get("name"), utcnow())
-    return {"id": player.id, "name": player.name, "token": token}
+    # The token is a credential: no cache on the way may keep a copy.
+    return (
+        {"id": player.id, "name": player.name, "token": token},
+        201,
+        {"Cache-Control": "no-store"},
+    )
 
 
 @blp.route("/me", methods=["GET"])
