@@ -10,7 +10,7 @@ from flask import Flask
 from patience.api.db import get_session
 from patience.api.play import rebuild
 from patience.store import Action, GameRecord
-from tests.api.conftest import Api
+from tests.api.conftest import Api, winning_line
 
 
 def test_twenty_concurrent_moves_on_one_version(pg_app: Flask) -> None:
@@ -59,3 +59,59 @@ def test_twenty_concurrent_moves_on_one_version(pg_app: Flask) -> None:
         assert replayed.moves == record.line
         assert sorted(replayed.seen) == sorted(record.seen)
         assert actions[0].response["board"] == replayed.view()["board"]
+
+
+def test_one_player_winning_one_deal_in_eight_games_at_once(app: Flask) -> None:
+    """Every win is accepted (no 500 from racing personal-best writes) and the personal best
+    is the best of the wins, on SQLite and PostgreSQL."""
+    api = Api(app.test_client())
+    headers = api.player()
+    line = winning_line("pyramid", 1)
+    assert line is not None
+    games = []
+    for _ in range(8):
+        view = api.new_game(headers, deal=1)
+        for move in line[:-1]:
+            r = api.move(headers, view, move)
+            assert r.status_code == 200, r.json
+            view = r.json
+        games.append(view)
+    barrier = threading.Barrier(len(games))
+    results: list[tuple[int, Any]] = []
+    lock = threading.Lock()
+
+    def finish(view: dict[str, Any]) -> None:
+        client = app.test_client()
+        barrier.wait()
+        r = client.post(
+            f"/api/v1/games/{view['id']}/moves",
+            json={"version": view["version"], "move": line[-1]},
+            headers=headers,
+        )
+        with lock:
+            results.append((r.status_code, r.json))
+
+    threads = [threading.Thread(target=finish, args=(view,)) for view in games]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+    assert [code for code, _ in results] == [200] * len(games), results
+    assert all(body["status"] == "won" for _, body in results)
+    best = min((body["result"]["moves"], body["result"]["elapsed_ms"]) for _, body in results)
+    bests = api.client.get("/api/v1/players/me/bests", headers=headers).json
+    assert bests is not None
+    (entry,) = [item for item in bests["items"] if item["deal_id"] == "pyramid-1"]
+    assert (entry["moves"], entry["elapsed_ms"]) == best
+    board = api.client.get("/api/v1/deals/pyramid/1/leaderboard").json
+    assert board is not None
+    mine = [e for e in board["entries"] if e["player"] == "Player " + entry_player(api, headers)]
+    assert len(mine) == 1 and (mine[0]["moves"], mine[0]["elapsed_ms"]) == best
+
+
+def entry_player(api: Api, headers: dict[str, str]) -> str:
+    me = api.client.get("/api/v1/players/me", headers=headers).json
+    assert me is not None
+    name: str = me["name"]
+    return name.removeprefix("Player ")

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import and_, func, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -159,9 +159,9 @@ def bump_deal_stat(
     session: Session, game: str, ruleset: str, deal: int, *, plays: int = 0, wins: int = 0
 ) -> None:
     """Add to a deal's counters atomically (an upsert on SQLite and PostgreSQL alike)."""
-    dialect = session.get_bind().dialect.name
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    stmt = insert(DealStat).values(game=game, ruleset=ruleset, deal=deal, plays=plays, wins=wins)
+    stmt = _insert(session)(DealStat).values(
+        game=game, ruleset=ruleset, deal=deal, plays=plays, wins=wins
+    )
     session.execute(
         stmt.on_conflict_do_update(
             index_elements=["game", "ruleset", "deal"],
@@ -197,26 +197,28 @@ def record_win(session: Session, record: GameRecord, moves: int, finished_at: dt
         "hints": win.hints,
         "finished_at": finished_at,
     }
-    best = personal_best(session, record.player_id, record.game, record.ruleset, record.deal)
-    if best is None:
-        session.add(
-            PersonalBest(
-                player_id=record.player_id,
-                game=record.game,
-                ruleset=record.ruleset,
-                deal=record.deal,
-                **values,
-            )
+    # One statement that keeps the better of the stored best and this win, so that wins
+    # racing on one deal (several games of one player finishing at once) cannot collide.
+    stmt = _insert(session)(PersonalBest).values(
+        player_id=record.player_id, game=record.game, ruleset=record.ruleset, deal=record.deal,
+        **values,
+    )  # fmt: skip
+    new = stmt.excluded
+    better = or_(
+        new.moves < PersonalBest.moves,
+        and_(new.moves == PersonalBest.moves, new.elapsed_ms < PersonalBest.elapsed_ms),
+    )
+    session.execute(
+        stmt.on_conflict_do_update(
+            index_elements=["player_id", "game", "ruleset", "deal"],
+            set_={name: new[name] for name in values},
+            where=better,
         )
-    elif (win.moves, win.elapsed_ms) < (best.moves, best.elapsed_ms):
-        session.execute(
-            update(PersonalBest)
-            .where(
-                PersonalBest.player_id == best.player_id,
-                PersonalBest.game == best.game,
-                PersonalBest.ruleset == best.ruleset,
-                PersonalBest.deal == best.deal,
-            )
-            .values(**values)
-        )
+    )
     return win
+
+
+def _insert(session: Session) -> Any:
+    """The ``INSERT`` construct of the session's dialect (both offer ``ON CONFLICT``)."""
+    dialect = session.get_bind().dialect.name
+    return postgresql.insert if dialect == "postgresql" else sqlite.insert
