@@ -83,8 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     worker = sub.add_parser("worker", help="run an RQ worker for the solver jobs (REDIS_URL)")
     worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
     worker.add_argument(
-        "--stale-after", type=float, default=None,
-        help="seconds without a heartbeat before a running job is retried (default 10)",
+        "--abandoned-after", type=int, default=None,
+        help="seconds past a missed beat before a running job is retried (default 8)",
     )  # fmt: skip
     return parser
 
@@ -185,16 +185,18 @@ def _catalogue(args: argparse.Namespace) -> int:
     return 0
 
 
-def _worker(burst: bool, stale_after: float | None) -> int:
-    from patience.jobs import STALE_SECONDS
+def _worker(burst: bool, abandoned_after: int | None) -> int:
+    from patience.jobs.queues import ABANDONED_AFTER
     from patience.jobs.worker import run
+    from patience.logs import configure_logging
     from patience.store.redis import redis_url
 
     url = redis_url()
     if url is None:
         print("patience worker: set REDIS_URL (e.g. redis://127.0.0.1:6379/0)", file=sys.stderr)
         return 2
-    run(url, burst=burst, stale_after=STALE_SECONDS if stale_after is None else stale_after)
+    configure_logging(os.environ.get("LOG_LEVEL", "info"))
+    run(url, burst=burst, abandoned_after=abandoned_after or ABANDONED_AFTER)
     return 0
 
 
@@ -216,7 +218,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.command == "catalogue":
         return _catalogue(args)
     elif args.command == "worker":
-        return _worker(args.burst, args.stale_after)
+        return _worker(args.burst, args.abandoned_after)
     return 0
 
 

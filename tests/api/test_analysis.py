@@ -11,7 +11,7 @@ from flask import Flask
 from patience.api import create_app
 from patience.jobs.worker import run
 from patience.store.testing import redis_test_url
-from tests.api.conftest import Api
+from tests.api.conftest import Api, winning_line
 
 
 def draw_through_the_stock(
@@ -141,11 +141,58 @@ def test_solve_jobs_through_the_api(redis_app: Flask) -> None:
     r = api.client.post("/api/v1/solve", json={"game": "pyramid", "deal": 1}, headers=headers)
     assert r.status_code == 202
     job = data_of(r)["job"]
-    assert data_of(api.client.get(f"/api/v1/jobs/{job}"))["state"] == "queued"
+    assert data_of(api.client.get(f"/api/v1/jobs/{job}", headers=headers))["state"] == "queued"
     work()
-    view = data_of(api.client.get(f"/api/v1/jobs/{job}"))
+    view = data_of(api.client.get(f"/api/v1/jobs/{job}", headers=headers))
     assert view["state"] == "done" and view["verdict"] == "winnable" and view["solution"]
-    assert api.client.get("/api/v1/jobs/solve-nope").status_code == 404
+    assert api.client.get("/api/v1/jobs/solve-nope", headers=headers).status_code == 404
+    # Only the player who asked may read the job (others could not be marked as assisted).
+    assert api.client.get(f"/api/v1/jobs/{job}").status_code == 401
+    other = api.player()
+    r = api.client.get(f"/api/v1/jobs/{job}", headers=other)
+    assert r.status_code == 404 and data_of(r)["reason"] == "job_not_found"
+
+
+def test_a_player_has_a_few_solves_in_flight_then_429(redis_app: Flask) -> None:
+    api = Api(redis_app.test_client())
+    headers = api.player()
+    for deal in (1, 2, 3):
+        r = api.client.post("/api/v1/solve", json={"game": "gaps", "deal": deal}, headers=headers)
+        assert r.status_code == 202
+    r = api.client.post("/api/v1/solve", json={"game": "gaps", "deal": 4}, headers=headers)
+    assert r.status_code == 429 and data_of(r)["reason"] == "rate_limited"
+    assert int(r.headers["Retry-After"]) > 0
+
+
+def test_wins_after_asking_for_the_solution_are_marked_solver_assisted(
+    redis_app: Flask,
+) -> None:
+    api = Api(redis_app.test_client())
+    line = winning_line("pyramid", 1)
+    assert line is not None
+
+    def win(headers: dict[str, str]) -> dict[str, Any]:
+        view = api.new_game(headers, deal=1)
+        for move in line:
+            view = data_of(api.move(headers, view, move))
+        assert view["status"] == "won"
+        return view
+
+    def ask(headers: dict[str, str]) -> None:
+        r = api.client.post("/api/v1/solve", json={"game": "pyramid", "deal": 1}, headers=headers)
+        assert r.status_code == 202
+
+    honest, early, helped = (api.player(name) for name in ("Honest", "Early", "Helped"))
+    assert win(honest)["result"]["solver_assisted"] is False
+    assert win(early)["result"]["solver_assisted"] is False
+    ask(early)  # after the win: that win stays unassisted
+    ask(helped)
+    assert win(helped)["result"]["solver_assisted"] is True
+    board = data_of(api.client.get("/api/v1/deals/pyramid/1/leaderboard"))
+    marks = {e["player"]: e["solver_assisted"] for e in board["entries"]}
+    assert marks == {"Honest": False, "Early": False, "Helped": True}
+    (best,) = data_of(api.client.get("/api/v1/players/me/bests", headers=helped))["items"]
+    assert best["solver_assisted"] is True and best["game_id"]
 
 
 def test_with_redis_down_moves_go_on_and_analysis_is_unavailable(sqlite_url: str) -> None:

@@ -168,7 +168,7 @@ def test_control_characters_and_odd_paths_are_4xx(scene: Scene, path: str) -> No
     "job_id", ["solve-a.b", "solve-" + "0" * 40 + ":x", "a" * 3000, "..", "solve-", "%2e%2e"]
 )
 def test_job_ids_of_any_shape_are_404(scene: Scene, job_id: str) -> None:
-    r = scene.api.client.get(f"/api/v1/jobs/{job_id}")
+    r = scene.api.client.get(f"/api/v1/jobs/{job_id}", headers=scene.headers)
     assert r.status_code == 404 and check_refused(r)["reason"] == "job_not_found"
 
 

@@ -152,6 +152,10 @@ def test_bests_list_verified_wins_newest_first(api: Api) -> None:
         "ruleset",
         "moves",
         "elapsed_ms",
+        "hints",
+        "undos",
+        "solver_assisted",
+        "game_id",
         "finished_at",
     }
     empty = api.client.get("/api/v1/players/me/bests?game=gaps", headers=headers).json

@@ -4,20 +4,18 @@
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from redis import Redis
+from rq.job import JobStatus
 
 from patience.engine import Game, new_game
-from patience.jobs import Jobs, state_key
+from patience.jobs import Jobs, TooManySolves, state_key
+from patience.jobs.queues import SOLVES_IN_FLIGHT
 from patience.jobs.worker import run
 from patience.solver import Budget, solve_game
 from patience.store.redis import connect
@@ -95,7 +93,7 @@ def test_duplicate_requests_collapse_into_one_job(redis: Redis) -> None:
     game = draw_all(2)
     for version in range(3):
         jobs.analysis(game, version)
-    assert len(jobs.queue) == 1
+    assert len(jobs.queue()) == 1
     twin = draw_all(2)
     assert state_key(twin) == state_key(game)
 
@@ -110,7 +108,7 @@ def test_without_redis_analysis_is_unavailable_and_nothing_raises() -> None:
 
 def test_solve_jobs_report_their_verdict_and_line(redis: Redis) -> None:
     jobs = Jobs(redis)
-    job_id = jobs.submit_solve(new_game("pyramid", deal=1))
+    job_id = jobs.submit_solve(new_game("pyramid", deal=1), "p1")
     assert jobs.job_view(job_id)["state"] == "queued"  # type: ignore[index]
     work(redis)
     view = jobs.job_view(job_id)
@@ -139,7 +137,7 @@ def test_a_newer_position_supersedes_the_older_analysis_mid_search(redis: Redis)
     jobs.analysis(older, 24, owner="g1")
 
     def move_on() -> None:  # the player moves while the worker searches the older position
-        while not jobs.queue.started_job_registry.count:
+        while not jobs.queue().started_job_registry.count:
             time.sleep(0.005)
         jobs.analysis(newer, 25, owner="g1")
 
@@ -159,54 +157,57 @@ def test_a_newer_position_supersedes_the_older_analysis_mid_search(redis: Redis)
     }  # fmt: skip
 
 
-def test_queued_analyses_of_positions_left_behind_are_dropped_unsearched(redis: Redis) -> None:
+def test_a_game_queues_one_analysis_at_most_and_positions_left_behind_never_run(
+    redis: Redis,
+) -> None:
     jobs = Jobs(redis)
     game = new_game("gaps", deal=1)
     passed = []
     for version in range(3):  # three quick moves while no worker runs
         jobs.analysis(game, version, owner="g2")
+        assert len(jobs.queue()) == 1
         passed.append(game.copy())
         game.play(game.legal_moves()[0])
     current = jobs.analysis(game, 3, owner="g2")
-    assert current["state"] in ("pending", "unavailable")  # no worker yet
+    assert current == {"version": 3, "state": "unavailable", "verdict": None, "reason": "no_worker"}
+    assert len(jobs.queue()) == 1
     work(redis)
-    for position in passed:
+    for position in passed:  # taken off the queue unsearched, however long ago
         job = jobs._fetch(f"analysis-{state_key(position)}")
-        assert job is not None and job.return_value() == {"verdict": None, "superseded": True}
+        assert job is not None and job.get_status() == JobStatus.CANCELED
+        assert job.return_value() is None
     assert jobs.analysis(game, 3, owner="g2")["state"] in ("done", "timeout")
 
 
-def test_a_killed_worker_costs_a_retry_not_the_verdict(redis: Redis, tmp_path: Path) -> None:
+def test_an_analysis_two_games_want_stays_while_one_of_them_does(redis: Redis) -> None:
     jobs = Jobs(redis)
-    game = draw_all(327)  # about 2 s of search: long enough to kill the worker mid-job
-    patience = str(Path(sys.executable).with_name("patience"))
-    env = {**os.environ, "REDIS_URL": REDIS_TEST_URL}
+    game = draw_all(2)
+    jobs.analysis(game, 24, owner="a")
+    jobs.analysis(game, 24, owner="b")
+    moved = game.copy()
+    moved.play(moved.legal_moves()[0])
+    jobs.analysis(moved, 25, owner="a")  # game a moves on; game b still waits
+    assert len(jobs.queue()) == 2
+    work(redis)
+    assert jobs.analysis(game, 24, owner="b")["state"] == "done"
 
-    def start_worker() -> subprocess.Popen[bytes]:
-        return subprocess.Popen(
-            [patience, "worker", "--stale-after", "3"],
-            env=env, start_new_session=True,
-            stdout=subprocess.DEVNULL, stderr=(tmp_path / "worker.log").open("ab"),
-        )  # fmt: skip
 
-    first = start_worker()
-    second = None
-    try:
-        jobs.analysis(game, 24)
-        deadline = time.monotonic() + 30
-        while jobs.queue.started_job_registry.count == 0:
-            assert time.monotonic() < deadline, "the first worker never started the job"
-            time.sleep(0.1)
-        os.killpg(first.pid, signal.SIGKILL)  # the worker and its work horse, mid-job
-        first.wait(10)
-        second = start_worker()
-        deadline = time.monotonic() + 90
-        while (report := jobs.analysis(game, 24, start=False))["state"] != "done":
-            assert time.monotonic() < deadline, report
-            time.sleep(0.25)
-        assert report["verdict"] == "unwinnable"
-    finally:
-        for process in (first, second):
-            if process is not None and process.poll() is None:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(10)
+def test_past_the_queue_bound_new_analyses_are_busy_not_queued(redis: Redis) -> None:
+    jobs = Jobs(redis, queue_limit=2)
+    games = [new_game("gaps", deal=deal) for deal in (1, 2, 3)]
+    states = [jobs.analysis(g, 0, owner=f"g{n}")["reason"] for n, g in enumerate(games)]
+    assert states == ["no_worker", "no_worker", "busy"]
+    assert len(jobs.queue()) == 2
+
+
+def test_a_player_has_a_few_solves_in_flight_at_most(redis: Redis) -> None:
+    jobs = Jobs(redis)
+    for deal in range(1, SOLVES_IN_FLIGHT + 1):
+        jobs.submit_solve(new_game("pyramid", deal=deal), "p1")
+    again = jobs.submit_solve(new_game("pyramid", deal=1), "p1")  # the same job: fine
+    assert again == f"solve-{state_key(new_game('pyramid', deal=1))}"
+    with pytest.raises(TooManySolves):
+        jobs.submit_solve(new_game("pyramid", deal=99), "p1")
+    jobs.submit_solve(new_game("pyramid", deal=99), "p2")  # another player is not held up
+    work(redis)
+    jobs.submit_solve(new_game("pyramid", deal=99), "p1")  # the first ones are done

@@ -60,7 +60,7 @@ def test_records_on_a_database(empty_url: str) -> None:
             for _ in range(2):
                 bump_deal_stat(session, "pyramid", "standard", 2**32 - 1, plays=1)
             bump_deal_stat(session, "pyramid", "standard", 2**32 - 1, wins=1)
-            record_win(session, record, 40, now)
+            record_win(session, record, 40, now, solver_assisted=False)
             session.commit()
             stat = deal_stat(session, "pyramid", "standard", 2**32 - 1)
             assert stat is not None and (stat.plays, stat.wins) == (2, 1)
@@ -69,7 +69,7 @@ def test_records_on_a_database(empty_url: str) -> None:
             assert best.finished_at.tzinfo is not None
             assert abs(best.finished_at - now) < dt.timedelta(seconds=1)
             rows = leaderboard(session, "pyramid", "standard", 2**32 - 1, 10)
-            assert [(b.moves, name) for b, name in rows] == [(40, "Ann")]
+            assert [(b.moves, name, gid) for b, name, gid in rows] == [(40, "Ann", record.id)]
             stats = player_stats(session, "p1", ["pyramid", "gaps"])
             assert stats["pyramid"]["won"] == 1 and stats["gaps"]["played"] == 0
     finally:

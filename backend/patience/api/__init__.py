@@ -53,6 +53,7 @@ ENVIRONMENT = {
     "CORS_ORIGINS": "",
     "TRUSTED_PROXIES": "0",
     "REDIS_PREFIX": "patience:",
+    "ANALYSIS_QUEUE_LIMIT": "200",
 }
 """Settings read from environment variables of the same name, with their defaults
 (documented in ``.env.example``)."""

@@ -11,6 +11,7 @@ import logging
 import time
 from typing import Any
 
+from flask import current_app
 from redis import RedisError
 
 from patience.api.middleware import get_redis
@@ -29,7 +30,9 @@ HINT_WAIT_SECONDS = 1.5
 def jobs() -> Jobs | None:
     """The job client of this app, ``None`` when Redis is not configured."""
     redis = get_redis()
-    return None if redis is None else Jobs(redis)
+    if redis is None:
+        return None
+    return Jobs(redis, queue_limit=int(current_app.config["ANALYSIS_QUEUE_LIMIT"]))
 
 
 def analysis(

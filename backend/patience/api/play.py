@@ -30,7 +30,12 @@ from patience.api.errors import ApiError
 from patience.engine import EngineError, Game, IllegalMove, new_game
 from patience.engine.deal import MAX_DEAL
 from patience.store import Action, GameRecord
-from patience.store.queries import bump_deal_stat, personal_best, record_win
+from patience.store.queries import (
+    asked_for_solution,
+    bump_deal_stat,
+    personal_best,
+    record_win,
+)
 
 Json = dict[str, Any]
 Kind = Literal["move", "undo", "resign", "hint"]
@@ -282,7 +287,8 @@ def act(
     if first_move:
         bump_deal_stat(session, record.game, record.ruleset, record.deal, plays=1)
     if status == "won":
-        record_win(session, record, len(record.line), now)
+        assert record.result is not None
+        record_win(session, record, len(record.line), now, record.result["solver_assisted"])
         bump_deal_stat(session, record.game, record.ruleset, record.deal, wins=1)
     response = game_view(record, game, now)
     if kind == "move":
@@ -445,6 +451,9 @@ def _finish(
     best = personal_best(session, record.player_id, record.game, record.ruleset, record.deal)
     previous = None if best is None else best.moves
     improved = status == "won" and (previous is None or moves < previous)
+    assisted = status == "won" and asked_for_solution(
+        session, record.player_id, record.game, record.ruleset, record.deal, now
+    )
     return {
         "elapsed_ms": elapsed,
         "running_since": None,
@@ -455,6 +464,7 @@ def _finish(
             "undos": record.undos,
             "hints": record.hints,
             "removed": game.progress(),
+            "solver_assisted": assisted,
             "personal_best": {"previous": previous, "improved": improved},
         },
     }

@@ -15,6 +15,7 @@ from redis import RedisError
 from rq import get_current_job
 
 from patience.engine import Game, new_game
+from patience.jobs.queues import WANTED
 from patience.solver import Budget, solve_game
 from patience.solver.hints import hint as hint_for
 
@@ -35,7 +36,7 @@ def analyse(
 ) -> Json:
     """The verdict for the position the line reaches, with full knowledge of the deal (the API
     asks only when the honesty rule allows it). ``unknown`` when the budget runs out; dropped
-    (``superseded``, no verdict) as soon as the game has moved on to a newer position.
+    (``superseded``, no verdict) as soon as no game wants this position analysed any more.
 
     >>> analyse("pyramid", {}, 8153, [], [], seconds=5)["verdict"]
     'unwinnable'
@@ -51,27 +52,26 @@ def analyse(
 
 
 def _superseded_check(every: float = 0.2) -> Callable[[], bool]:
-    """Whether the running analysis job has been flagged superseded (looked up in Redis at
-    most every ``every`` seconds; always False outside a worker)."""
+    """Whether the running analysis job is no longer wanted by any game (looked up in Redis
+    at most every ``every`` seconds; always False outside a worker). Once unwanted, always
+    unwanted for this run."""
     job = get_current_job()
     if job is None:
         return lambda: False
-    from patience.jobs import SUPERSEDED
-
-    key = SUPERSEDED + job.id
+    key = WANTED + job.id
     next_look = 0.0
-    flagged = False
+    unwanted = False
 
     def check() -> bool:
-        nonlocal next_look, flagged
+        nonlocal next_look, unwanted
         now = time.monotonic()
-        if not flagged and now >= next_look:
+        if not unwanted and now >= next_look:
             next_look = now + every
             try:
-                flagged = bool(job.connection.exists(key))
+                unwanted = not job.connection.exists(key)
             except RedisError:
                 return False
-        return flagged
+        return unwanted
 
     return check
 

@@ -11,6 +11,7 @@ from patience.store.models import (
     GameRecord,
     PersonalBest,
     Player,
+    SolveRequest,
     Win,
     utcnow,
 )
@@ -22,6 +23,7 @@ __all__ = [
     "GameRecord",
     "PersonalBest",
     "Player",
+    "SolveRequest",
     "Win",
     "database_url",
     "default_database_url",

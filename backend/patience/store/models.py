@@ -1,4 +1,5 @@
-"""The tables: players, games, actions, wins, personal bests and per-deal statistics.
+"""The tables: players, games, actions, wins, personal bests, solve requests and per-deal
+statistics.
 
 Typed SQLAlchemy 2 ORM (``DeclarativeBase``, ``Mapped``). Alembic migrations in ``migrations/``
 create these tables; the models are checked against them by a test.
@@ -20,6 +21,7 @@ from sqlalchemy import (
     String,
     TypeDecorator,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -145,6 +147,7 @@ class Win(Base):
     elapsed_ms: Mapped[int] = mapped_column(BigInteger)
     undos: Mapped[int] = mapped_column(Integer)
     hints: Mapped[int] = mapped_column(Integer)
+    solver_assisted: Mapped[bool] = mapped_column(default=False, server_default=false())
     finished_at: Mapped[dt.datetime]
 
 
@@ -165,7 +168,24 @@ class PersonalBest(Base):
     elapsed_ms: Mapped[int] = mapped_column(BigInteger)
     undos: Mapped[int] = mapped_column(Integer)
     hints: Mapped[int] = mapped_column(Integer)
+    solver_assisted: Mapped[bool] = mapped_column(default=False, server_default=false())
     finished_at: Mapped[dt.datetime]
+
+
+class SolveRequest(Base):
+    """A player asked for a deal's solution (``POST /solve``): their wins of that deal from
+    then on are marked ``solver_assisted``, and only they may read the job."""
+
+    __tablename__ = "solve_requests"
+    __table_args__ = (Index("ix_solve_requests_deal", "player_id", "game", "ruleset", "deal"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    game: Mapped[str] = mapped_column(String(32))
+    ruleset: Mapped[str] = mapped_column(String(64))
+    deal: Mapped[int] = mapped_column(BigInteger)
+    job_id: Mapped[str] = mapped_column(String(64), index=True)
+    requested_at: Mapped[dt.datetime]
 
 
 class DealStat(Base):

@@ -11,11 +11,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import and_, exists, func, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from patience.store.models import DealStat, GameRecord, PersonalBest, Player, Win
+from patience.store.models import DealStat, GameRecord, PersonalBest, Player, SolveRequest, Win
 
 
 def hash_token(token: str) -> str:
@@ -111,20 +111,22 @@ BESTS_PAGE_SIZE = 20
 
 def personal_bests(
     session: Session, player_id: str, game: str | None, page: int
-) -> tuple[list[PersonalBest], int]:
-    """One page of a player's bests (newest first) and the number of pages (at least 1)."""
+) -> tuple[list[tuple[PersonalBest, str]], int]:
+    """One page of a player's bests (newest first, each with the won game's id) and the
+    number of pages (at least 1)."""
     where = [PersonalBest.player_id == player_id]
     if game is not None:
         where.append(PersonalBest.game == game)
     total = session.scalar(select(func.count()).select_from(PersonalBest).where(*where)) or 0
-    rows = session.scalars(
-        select(PersonalBest)
+    rows = session.execute(
+        select(PersonalBest, Win.game_id)
+        .join(Win, Win.id == PersonalBest.win_id)
         .where(*where)
         .order_by(PersonalBest.finished_at.desc(), PersonalBest.deal)
         .limit(BESTS_PAGE_SIZE)
         .offset((page - 1) * BESTS_PAGE_SIZE)
     ).all()
-    return list(rows), max(1, math.ceil(total / BESTS_PAGE_SIZE))
+    return [(best, game_id) for best, game_id in rows], max(1, math.ceil(total / BESTS_PAGE_SIZE))
 
 
 def personal_best(
@@ -136,18 +138,20 @@ def personal_best(
 
 def leaderboard(
     session: Session, game: str, ruleset: str, deal: int, limit: int
-) -> list[tuple[PersonalBest, str]]:
-    """Each player's best on a deal, fewest moves first, then shortest time, then earliest."""
+) -> list[tuple[PersonalBest, str, str]]:
+    """Each player's best on a deal (with the player's name and the won game's id), fewest
+    moves first, then shortest time, then earliest."""
     rows = session.execute(
-        select(PersonalBest, Player.name)
+        select(PersonalBest, Player.name, Win.game_id)
         .join(Player, Player.id == PersonalBest.player_id)
+        .join(Win, Win.id == PersonalBest.win_id)
         .where(
             PersonalBest.game == game, PersonalBest.ruleset == ruleset, PersonalBest.deal == deal
         )
         .order_by(PersonalBest.moves, PersonalBest.elapsed_ms, PersonalBest.finished_at)
         .limit(limit)
     ).all()
-    return [(best, name) for best, name in rows]
+    return [(best, name, game_id) for best, name, game_id in rows]
 
 
 def deal_stat(session: Session, game: str, ruleset: str, deal: int) -> DealStat | None:
@@ -170,7 +174,13 @@ def bump_deal_stat(
     )
 
 
-def record_win(session: Session, record: GameRecord, moves: int, finished_at: dt.datetime) -> Win:
+def record_win(
+    session: Session,
+    record: GameRecord,
+    moves: int,
+    finished_at: dt.datetime,
+    solver_assisted: bool,
+) -> Win:
     """Store a verified win and update the player's best; return the win.
 
     The caller reads the previous best first (for the result's ``personal_best``).
@@ -185,6 +195,7 @@ def record_win(session: Session, record: GameRecord, moves: int, finished_at: dt
         elapsed_ms=record.elapsed_ms,
         undos=record.undos,
         hints=record.hints,
+        solver_assisted=solver_assisted,
         finished_at=finished_at,
     )
     session.add(win)
@@ -195,6 +206,7 @@ def record_win(session: Session, record: GameRecord, moves: int, finished_at: dt
         "elapsed_ms": win.elapsed_ms,
         "undos": win.undos,
         "hints": win.hints,
+        "solver_assisted": win.solver_assisted,
         "finished_at": finished_at,
     }
     # One statement that keeps the better of the stored best and this win, so that wins
@@ -216,6 +228,61 @@ def record_win(session: Session, record: GameRecord, moves: int, finished_at: dt
         )
     )
     return win
+
+
+# -- solve requests ------------------------------------------------------------------------------
+
+
+def record_solve_request(
+    session: Session,
+    player_id: str,
+    game: str,
+    ruleset: str,
+    deal: int,
+    job_id: str,
+    now: dt.datetime,
+) -> None:
+    """Note that a player asked for a deal's solution (committed with the session)."""
+    session.add(
+        SolveRequest(
+            player_id=player_id,
+            game=game,
+            ruleset=ruleset,
+            deal=deal,
+            job_id=job_id,
+            requested_at=now,
+        )
+    )
+
+
+def asked_for_solution(
+    session: Session, player_id: str, game: str, ruleset: str, deal: int, before: dt.datetime
+) -> bool:
+    """Whether the player asked for this deal's solution before ``before``."""
+    return bool(
+        session.scalar(
+            select(
+                exists().where(
+                    SolveRequest.player_id == player_id,
+                    SolveRequest.game == game,
+                    SolveRequest.ruleset == ruleset,
+                    SolveRequest.deal == deal,
+                    SolveRequest.requested_at <= before,
+                )
+            )
+        )
+    )
+
+
+def requested_job(session: Session, player_id: str, job_id: str) -> bool:
+    """Whether the player asked for the ``/solve`` job ``job_id``."""
+    return bool(
+        session.scalar(
+            select(
+                exists().where(SolveRequest.player_id == player_id, SolveRequest.job_id == job_id)
+            )
+        )
+    )
 
 
 def _insert(session: Session) -> Any:

@@ -74,8 +74,10 @@ def get_leaderboard(query: dict[str, Any], game: str, number: int) -> dict[str, 
             "elapsed_ms": best.elapsed_ms,
             "hints": best.hints,
             "undos": best.undos,
+            "solver_assisted": best.solver_assisted,
+            "game_id": game_id,
             "finished_at": iso(best.finished_at),
         }
-        for rank, (best, name) in enumerate(rows, start=1)
+        for rank, (best, name, game_id) in enumerate(rows, start=1)
     ]
     return {"deal_id": f"{game}-{number}", "ruleset": ruleset, "entries": entries}

@@ -66,6 +66,9 @@ class ResultSchema(Schema):
     undos = ma.fields.Integer(required=True)
     hints = ma.fields.Integer(required=True)
     removed = ma.fields.Integer(required=True)
+    solver_assisted = ma.fields.Boolean(
+        metadata={"description": "The player asked for the deal's solution before winning"}
+    )
     personal_best = ma.fields.Nested(PersonalBestSchema, required=True)
 
 

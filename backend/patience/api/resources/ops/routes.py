@@ -1,8 +1,9 @@
 """Operations: liveness and readiness, at the server's root (outside ``/api/v1``).
 
 Readiness: the database must answer; Redis must answer when ``REDIS_URL`` is set (else it is
-``not_configured``, which is fine); with Redis up and ``rq`` installed, the number of RQ
-workers registered is reported too (informational: play goes on without workers).
+``not_configured``, which is fine); with Redis up, the number of live solver workers is
+reported too (informational: play goes on without workers; a dead worker drops out of the
+count within :data:`~patience.jobs.queues.LIVE_SECONDS`).
 """
 
 from __future__ import annotations
@@ -10,13 +11,14 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from redis import Redis, RedisError
+from redis import RedisError
 from sqlalchemy import text
 
 from patience.api.db import get_session
 from patience.api.middleware import get_redis
 from patience.api.resources.ops.schemas import HealthSchema, ReadySchema
 from patience.api.smorest import Blueprint
+from patience.jobs import live_workers
 
 log = logging.getLogger(__name__)
 
@@ -39,27 +41,17 @@ def _database() -> str:
     return "ok"
 
 
-def _workers(client: Redis) -> int | None:
-    """RQ workers in RQ's worker registry, ``None`` when ``rq`` is not installed."""
-    try:
-        from rq import Worker
-    except ImportError:
-        return None
-    count: int = Worker.count(connection=client)
-    return count
-
-
 def _redis() -> dict[str, Any]:
     client = get_redis()
     if client is None:
         return {"redis": "not_configured"}
     try:
         client.ping()
-        workers = _workers(client)
+        workers = live_workers(client)
     except RedisError as exc:
         log.warning("readiness: redis not reachable: %s", exc)
         return {"redis": "unavailable"}
-    return {"redis": "ok"} | ({} if workers is None else {"workers": workers})
+    return {"redis": "ok", "workers": workers}
 
 
 @blp.route("/readyz", methods=["GET"])

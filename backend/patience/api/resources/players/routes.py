@@ -81,8 +81,12 @@ def get_bests(query: dict[str, Any]) -> dict[str, Any]:
             "ruleset": b.ruleset,
             "moves": b.moves,
             "elapsed_ms": b.elapsed_ms,
+            "hints": b.hints,
+            "undos": b.undos,
+            "solver_assisted": b.solver_assisted,
+            "game_id": game_id,
             "finished_at": iso(b.finished_at),
         }
-        for b in rows
+        for b, game_id in rows
     ]
     return {"items": items, "page": page, "pages": pages}

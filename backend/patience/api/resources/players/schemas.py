@@ -78,6 +78,13 @@ class BestSchema(Schema):
     ruleset = ma.fields.String(required=True)
     moves = ma.fields.Integer(required=True)
     elapsed_ms = ma.fields.Integer(required=True)
+    hints = ma.fields.Integer(required=True)
+    undos = ma.fields.Integer(required=True)
+    solver_assisted = ma.fields.Boolean(
+        required=True,
+        metadata={"description": "The player asked for the deal's solution before this win"},
+    )
+    game_id = ma.fields.String(required=True, metadata={"description": "The won game (replay)"})
     finished_at = ma.fields.String(required=True, metadata={"format": "date-time"})
 
 

@@ -1,0 +1,123 @@
+"""What the API and the workers agree on: queue names, budgets, Redis keys, job ids, and the
+register of live workers.
+
+- **Queues by priority.** A worker takes hint jobs first (a player is waiting), then
+  analyses (a verdict the client polls for), then ``/solve`` requests.
+- **Deterministic ids.** A job's id is derived from what it computes for: the game, its
+  ruleset and the full position (not the version or the move line that led there), so
+  duplicates collapse and a result is only ever looked up for the exact position it was
+  computed for.
+- **Live workers.** Each worker beats into one sorted set (name → time of its last beat,
+  every few seconds, idle or busy). A worker that has not beaten for :data:`LIVE_SECONDS`
+  is dead whatever RQ's own registry says (a killed worker's registration outlives it by
+  a minute or more), so analysis says ``no_worker`` and ``/readyz`` counts 0 soon after the
+  last one dies.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+from typing import Any
+
+from redis import Redis
+
+from patience.engine import Game
+
+Json = dict[str, Any]
+
+HINT_QUEUE = "patience-hints"
+ANALYSIS_QUEUE = "patience"
+SOLVE_QUEUE = "patience-solve"
+QUEUES = (HINT_QUEUE, ANALYSIS_QUEUE, SOLVE_QUEUE)
+"""Every queue, in the order a worker takes jobs from them."""
+
+ANALYSIS_SECONDS = 20.0
+"""Solver budget of an analysis; past it the verdict is ``timeout`` (never ``unwinnable``)."""
+SOLVE_SECONDS = 60.0
+HINT_TIMEOUT = 60
+RESULT_TTL = 24 * 3600
+RETRIES = 2
+
+HEARTBEAT_SECONDS = 2
+"""How often a busy worker marks itself and its running job alive."""
+ABANDONED_AFTER = 8
+"""A running job whose worker has not beaten for this long (beyond the beat interval) is
+abandoned: RQ's own registry cleanup puts it back on its queue, once per retry left."""
+IDLE_WAIT_SECONDS = 5
+"""How long an idle worker blocks on the queues between beats and maintenance."""
+LIVE_SECONDS = 15.0
+"""A worker silent for this long is counted dead."""
+
+ANALYSIS_QUEUE_LIMIT = 200
+"""Default bound on queued analyses, past which new ones report ``busy`` (``ANALYSIS_QUEUE_LIMIT``
+in the API's environment). Each game has at most one analysis queued, so the bound only
+bites when more games than this await their first verdict at once."""
+SOLVES_IN_FLIGHT = 3
+"""At most this many ``/solve`` jobs queued or running per player."""
+
+WORKERS = "patience:workers:alive"
+"""Sorted set: worker name → Unix time of its last beat."""
+LATEST = "patience:analysis:latest:"
+"""+ game id → the id of the game's latest wanted analysis job."""
+WANTED = "patience:analysis:wanted:"
+"""+ job id → the set of games that still want that analysis (gone: nobody does)."""
+SOLVES = "patience:solve:player:"
+"""+ player id → the set of that player's ``/solve`` job ids not yet known to be over."""
+
+SOLVE_ID = re.compile(r"solve-[0-9a-f]{40}")
+"""The shape of every ``/solve`` job id (anything else is no job of ours, and RQ refuses
+some ids outright)."""
+
+
+def state_key(game: Game[Any, Any]) -> str:
+    """A fingerprint of what a job computes for: game, ruleset and full position.
+
+    >>> from patience.engine import new_game
+    >>> a, b = new_game("pyramid", deal=1), new_game("pyramid", deal=1)
+    >>> _ = a.play({"type": "draw"}); a.undo()
+    >>> state_key(a) == state_key(b)
+    True
+    """
+    position = game.position()
+    position.pop("seen", None)  # what the player saw changes hints, not verdicts
+    text = json.dumps([game.name, game.ruleset, position], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:40]
+
+
+def seen_key(game: Game[Any, Any]) -> str:
+    """A fingerprint of the cards the player has seen (a hint depends on them)."""
+    return hashlib.sha256(",".join(game.seen).encode()).hexdigest()[:16]
+
+
+def analysis_id(game: Game[Any, Any]) -> str:
+    return f"analysis-{state_key(game)}"
+
+
+def hint_id(game: Game[Any, Any]) -> str:
+    return f"hint-{state_key(game)}-{seen_key(game)}"
+
+
+def solve_id(game: Game[Any, Any]) -> str:
+    return f"solve-{state_key(game)}"
+
+
+def beat(redis: Redis, name: str) -> None:
+    """Mark worker ``name`` alive now (and forget workers long dead)."""
+    now = time.time()
+    with redis.pipeline(transaction=False) as pipe:
+        pipe.zadd(WORKERS, {name: now})
+        pipe.zremrangebyscore(WORKERS, "-inf", now - 10 * LIVE_SECONDS)
+        pipe.execute()
+
+
+def forget(redis: Redis, name: str) -> None:
+    """Worker ``name`` stopped cleanly."""
+    redis.zrem(WORKERS, name)
+
+
+def live_workers(redis: Redis) -> int:
+    """How many workers beat within :data:`LIVE_SECONDS` (raises ``RedisError``)."""
+    return int(redis.zcount(WORKERS, time.time() - LIVE_SECONDS, "+inf"))

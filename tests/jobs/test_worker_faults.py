@@ -1,0 +1,130 @@
+"""Workers under faults, each test on a private Redis (so it can be stopped): a worker and its
+work horse killed mid-job, the last worker gone, Redis down for a while."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from redis import Redis
+
+from patience.engine import new_game
+from patience.jobs import Jobs, live_workers
+from patience.jobs.queues import LIVE_SECONDS
+from tests.servers import PrivateRedis, children, kill_hard, private_redis, start_worker
+
+BUDGET = 6.0  # seconds of search per analysis here
+
+
+@pytest.fixture
+def redis() -> Iterator[PrivateRedis]:
+    with private_redis() as server:
+        yield server
+
+
+def until(what: str, ok: Callable[[], Any], seconds: float) -> float:
+    """Wait for ``ok()``; the seconds it took."""
+    start = time.monotonic()
+    while not ok():
+        assert time.monotonic() - start < seconds, f"{what}: not within {seconds} s"
+        time.sleep(0.1)
+    return time.monotonic() - start
+
+
+def stop(*workers: subprocess.Popen[bytes]) -> None:
+    for worker in workers:
+        if worker.poll() is None:
+            os.killpg(worker.pid, signal.SIGKILL)
+        worker.wait(10)
+
+
+def hard_position() -> Any:
+    """Gaps without redeals, deal 4: no verdict within the budget (a ``timeout``)."""
+    return new_game("gaps", deal=4, options={"redeals": 0})
+
+
+def test_a_dead_worker_and_horse_cost_one_retry_not_the_pool(redis: PrivateRedis) -> None:
+    client = Redis.from_url(redis.url)
+    jobs = Jobs(client, analysis_seconds=BUDGET)
+    first = start_worker(redis.url)
+    until("first worker alive", lambda: live_workers(client) == 1, 20)
+    game = hard_position()
+    jobs.analysis(game, 0, owner="g")
+    until("job started", lambda: jobs.queue().started_job_registry.count > 0, 20)
+    sibling = start_worker(redis.url)
+    until("sibling alive", lambda: live_workers(client) == 2, 20)
+    time.sleep(0.5)
+    horses = children(first.pid)
+    assert horses, "the first worker has no work horse"
+    kill_hard(first.pid, *horses)  # the horse is in its own process group: kill it too
+    killed = time.monotonic()
+    replacement = start_worker(redis.url)
+    try:
+        took = until(
+            "the analysis after the kill",
+            lambda: jobs.analysis(game, 0, start=False)["state"] in ("done", "timeout"),
+            BUDGET + 30,
+        )
+        assert jobs.analysis(game, 0, start=False)["state"] == "timeout"  # retried and ran
+        time.sleep(6)  # a maintenance round later, both survivors still work
+        assert sibling.poll() is None and replacement.poll() is None
+        assert live_workers(client) == 2
+        print(f"analysis finished {took:.1f} s after the kill ({time.monotonic() - killed:.1f})")
+    finally:
+        stop(first, sibling, replacement)
+
+
+def test_after_the_last_worker_dies_analysis_says_no_worker(redis: PrivateRedis) -> None:
+    client = Redis.from_url(redis.url)
+    jobs = Jobs(client, analysis_seconds=BUDGET)
+    worker = start_worker(redis.url)
+    until("worker alive", lambda: live_workers(client) == 1, 20)
+    game = new_game("gaps", deal=1)
+    assert jobs.analysis(game, 0, owner="g")["state"] in ("pending", "done", "timeout")
+    os.killpg(worker.pid, signal.SIGKILL)
+    worker.wait(10)
+    took = until("no live worker", lambda: live_workers(client) == 0, 30)
+    assert took <= LIVE_SECONDS + 1
+    moved = game.copy()
+    moved.play(moved.legal_moves()[0])
+    assert jobs.analysis(moved, 1, owner="g") == {
+        "version": 1, "state": "unavailable", "verdict": None, "reason": "no_worker",
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("busy", [False, True], ids=["idle", "mid-job"])
+def test_a_worker_rides_out_a_redis_outage_and_logs_json(redis: PrivateRedis, busy: bool) -> None:
+    worker = start_worker(redis.url, LOG_LEVEL="info")
+    try:
+        client = Redis.from_url(redis.url)
+        until("worker alive", lambda: live_workers(client) == 1, 20)
+        if busy:  # the outage hits while the worker watches its horse and beats
+            jobs = Jobs(client, analysis_seconds=BUDGET)
+            jobs.analysis(hard_position(), 0, owner="g")
+            until("job started", lambda: jobs.queue().started_job_registry.count > 0, 20)
+        redis.stop()
+        time.sleep(5)
+        assert worker.poll() is None, "the worker quit during the outage"
+        redis.start()  # empty, as after a restart without persistence
+        client = Redis.from_url(redis.url)
+        until("worker back", lambda: live_workers(client) == 1, 30)
+        jobs = Jobs(client, analysis_seconds=BUDGET)
+        game = new_game("pyramid", deal=2)
+        while game.view()["board"]["stock"]["count"]:
+            game.play({"type": "draw"})
+        jobs.analysis(game, 24, owner="g")
+        until("analysis done", lambda: jobs.analysis(game, 24)["state"] == "done", 30)
+    finally:
+        stop(worker)
+    assert worker.stderr is not None
+    lines = [line for line in worker.stderr.read().decode().splitlines() if line.strip()]
+    messages = [json.loads(line)["message"] for line in lines]  # JSON lines, every one
+    assert any("redis" in m.lower() for m in messages)  # the outage is in the log
+    if busy:  # RQ's loop quit on the error; a fresh worker took over
+        assert any("starting again" in m for m in messages)
