@@ -336,6 +336,46 @@ def test_later_moves_resume_a_paused_clock_too(api: Api) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_paused_game_shows_no_board_until_resumed(api: Api, name: str) -> None:
+    """Paused time cannot be spent studying the table: no board, no legal moves, in any
+    answer about the game, until the clock runs again."""
+    headers = api.player()
+    game = api.new_game(headers, game=name, deal=8153)
+    game = data(api.move(headers, game, game["legal_moves"][0]))
+    url = f"/api/v1/games/{game['id']}"
+    paused = data(api.client.post(f"{url}/clock", json={"running": False}, headers=headers))
+    stale = data(
+        api.client.post(
+            f"{url}/moves", json={"version": 0, "move": game["legal_moves"][0]}, headers=headers
+        )
+    )
+    for view in (paused, data(api.client.get(url, headers=headers)), stale["game"]):
+        assert view["clock_running"] is False
+        assert view["board"] is None and view["legal_moves"] == [] and view["notices"] == ["paused"]
+    resumed = data(api.client.post(f"{url}/clock", json={"running": True}, headers=headers))
+    assert resumed["board"] is not None and resumed["legal_moves"] == game["legal_moves"]
+    # Undo and hint on a paused game resume the clock first, and show the board again.
+    for action in ("undo", "hint"):
+        api.client.post(f"{url}/clock", json={"running": False}, headers=headers)
+        version = data(api.client.get(url, headers=headers))["version"]
+        r = api.client.post(f"{url}/{action}", json={"version": version}, headers=headers)
+        view = data(r)["game"] if action == "hint" else data(r)
+        assert view["clock_running"] is True and view["board"] is not None
+    resigned = data(
+        api.client.post(f"{url}/resign", json={"version": view["version"]}, headers=headers)
+    )
+    assert resigned["board"] is not None  # a finished game shows its last position
+    assert resigned["result"]["pauses"] == 3
+
+
+def data(response: Any) -> dict[str, Any]:
+    """The JSON body of a 200 or 201 answer."""
+    assert response.status_code in (200, 201, 409), response.json
+    body: dict[str, Any] = response.json
+    return body
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
 def test_what_a_move_stores_is_what_a_fresh_process_reads(api: Api, name: str) -> None:
     headers = api.player()
     game = api.new_game(headers, game=name, deal=8153)

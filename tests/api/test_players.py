@@ -154,6 +154,7 @@ def test_bests_list_verified_wins_newest_first(api: Api) -> None:
         "elapsed_ms",
         "hints",
         "undos",
+        "pauses",
         "solver_assisted",
         "game_id",
         "finished_at",

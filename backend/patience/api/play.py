@@ -151,9 +151,11 @@ def elapsed_ms(record: GameRecord, now: dt.datetime) -> int:
 
 
 def game_view(record: GameRecord, game: Game[Any, Any], now: dt.datetime) -> Json:
-    """The GameView of API.md: only the engine's public view, never its position."""
+    """The GameView of API.md: only the engine's public view, never its position; while the
+    clock is paused, not even that (no board, no legal moves, the notice ``paused``)."""
     view = game.view()
     playing = record.status == "playing"
+    paused = playing and record.running_since is None
     return {
         "id": record.id,
         "game": record.game,
@@ -168,18 +170,20 @@ def game_view(record: GameRecord, game: Game[Any, Any], now: dt.datetime) -> Jso
         "hints": record.hints,
         "elapsed_ms": elapsed_ms(record, now),
         "clock_running": record.running_since is not None,
-        "board": view["board"],
-        "legal_moves": game.legal_moves() if playing else [],
-        "notices": (view["notices"] + _proof_notices(game)) if playing else [],
+        "board": None if paused else view["board"],
+        "legal_moves": game.legal_moves() if playing and not paused else [],
+        "notices": ["paused"] if paused else _notices(game, view) if playing else [],
         "result": record.result,
         "created_at": iso(record.created_at),
         "finished_at": iso(record.finished_at),
     }
 
 
-def _proof_notices(game: Game[Any, Any]) -> list[str]:
-    """``unwinnable`` once a finished proof says so for this very position."""
-    return ["unwinnable"] if analysis.proven_unwinnable(game) else []
+def _notices(game: Game[Any, Any], view: Json) -> list[str]:
+    """The engine's notices, and ``unwinnable`` once a finished proof says so for this very
+    position."""
+    proof = ["unwinnable"] if analysis.proven_unwinnable(game) else []
+    return [*view["notices"], *proof]
 
 
 def current_view(session: Session, player_id: str, game_id: str, now: dt.datetime) -> Json:
@@ -218,6 +222,7 @@ def create_game(
         moves_made=0,
         undos=0,
         hints=0,
+        pauses=0,
         elapsed_ms=0,
         running_since=now,
         status="playing",
@@ -463,6 +468,7 @@ def _finish(
             "elapsed_ms": elapsed,
             "undos": record.undos,
             "hints": record.hints,
+            "pauses": record.pauses,
             "removed": game.progress(),
             "solver_assisted": assisted,
             "personal_best": {"previous": previous, "improved": improved},
@@ -501,7 +507,11 @@ def set_clock(
         values: Json = (
             {"running_since": now}
             if running
-            else {"running_since": None, "elapsed_ms": elapsed_ms(record, now)}
+            else {
+                "running_since": None,
+                "elapsed_ms": elapsed_ms(record, now),
+                "pauses": record.pauses + 1,
+            }
         )
         same_clock = (
             GameRecord.running_since.is_(None)

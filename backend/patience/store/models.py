@@ -104,6 +104,7 @@ class GameRecord(Base):
     moves_made: Mapped[int] = mapped_column(Integer, default=0)
     undos: Mapped[int] = mapped_column(Integer, default=0)
     hints: Mapped[int] = mapped_column(Integer, default=0)
+    pauses: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     elapsed_ms: Mapped[int] = mapped_column(BigInteger, default=0)
     running_since: Mapped[dt.datetime | None]
     status: Mapped[str] = mapped_column(String(16), default="playing")
@@ -147,6 +148,7 @@ class Win(Base):
     elapsed_ms: Mapped[int] = mapped_column(BigInteger)
     undos: Mapped[int] = mapped_column(Integer)
     hints: Mapped[int] = mapped_column(Integer)
+    pauses: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     solver_assisted: Mapped[bool] = mapped_column(default=False, server_default=false())
     finished_at: Mapped[dt.datetime]
 
@@ -168,6 +170,7 @@ class PersonalBest(Base):
     elapsed_ms: Mapped[int] = mapped_column(BigInteger)
     undos: Mapped[int] = mapped_column(Integer)
     hints: Mapped[int] = mapped_column(Integer)
+    pauses: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     solver_assisted: Mapped[bool] = mapped_column(default=False, server_default=false())
     finished_at: Mapped[dt.datetime]
 

@@ -195,6 +195,7 @@ def record_win(
         elapsed_ms=record.elapsed_ms,
         undos=record.undos,
         hints=record.hints,
+        pauses=record.pauses,
         solver_assisted=solver_assisted,
         finished_at=finished_at,
     )
@@ -206,6 +207,7 @@ def record_win(
         "elapsed_ms": win.elapsed_ms,
         "undos": win.undos,
         "hints": win.hints,
+        "pauses": win.pauses,
         "solver_assisted": win.solver_assisted,
         "finished_at": finished_at,
     }

@@ -66,6 +66,7 @@ class ResultSchema(Schema):
     undos = ma.fields.Integer(required=True)
     hints = ma.fields.Integer(required=True)
     removed = ma.fields.Integer(required=True)
+    pauses = ma.fields.Integer(metadata={"description": "Times the clock was paused"})
     solver_assisted = ma.fields.Boolean(
         metadata={"description": "The player asked for the deal's solution before winning"}
     )
@@ -90,7 +91,14 @@ class GameViewSchema(Schema):
     hints = ma.fields.Integer(required=True)
     elapsed_ms = ma.fields.Integer(required=True)
     clock_running = ma.fields.Boolean(required=True)
-    board = ma.fields.Dict(required=True, metadata={"description": "The public board, per game"})
+    board = ma.fields.Dict(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The public board, per game; null while the clock is paused (so "
+            "paused time cannot be spent studying the table)"
+        },
+    )
     legal_moves = ma.fields.List(ma.fields.Dict(), required=True)
     notices = ma.fields.List(ma.fields.String(), required=True)
     result = ma.fields.Nested(ResultSchema, required=True, allow_none=True)

@@ -83,6 +83,7 @@ def get_bests(query: dict[str, Any]) -> dict[str, Any]:
             "elapsed_ms": b.elapsed_ms,
             "hints": b.hints,
             "undos": b.undos,
+            "pauses": b.pauses,
             "solver_assisted": b.solver_assisted,
             "game_id": game_id,
             "finished_at": iso(b.finished_at),

@@ -80,6 +80,9 @@ class BestSchema(Schema):
     elapsed_ms = ma.fields.Integer(required=True)
     hints = ma.fields.Integer(required=True)
     undos = ma.fields.Integer(required=True)
+    pauses = ma.fields.Integer(
+        required=True, metadata={"description": "Times the clock was paused"}
+    )
     solver_assisted = ma.fields.Boolean(
         required=True,
         metadata={"description": "The player asked for the deal's solution before this win"},

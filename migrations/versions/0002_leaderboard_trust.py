@@ -1,6 +1,7 @@
-"""Solve requests, and wins and personal bests marked solver-assisted.
+"""A leaderboard people can trust: solve requests, wins and personal bests marked
+solver-assisted, and pauses counted.
 
-Revision ID: 0002_solver_assisted
+Revision ID: 0002_leaderboard_trust
 Revises: 9a4c23624fa8
 Create Date: 2026-12-01
 
@@ -11,7 +12,7 @@ from alembic import op
 import sqlalchemy as sa
 
 
-revision: str = '0002_solver_assisted'
+revision: str = '0002_leaderboard_trust'
 down_revision: Union[str, Sequence[str], None] = '9a4c23624fa8'
 branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
@@ -34,9 +35,15 @@ def upgrade() -> None:
     for table in ('wins', 'personal_bests'):
         with op.batch_alter_table(table) as batch:
             batch.add_column(sa.Column('solver_assisted', sa.Boolean(), server_default=sa.false(), nullable=False))
+    for table in ('games', 'wins', 'personal_bests'):
+        with op.batch_alter_table(table) as batch:
+            batch.add_column(sa.Column('pauses', sa.Integer(), server_default='0', nullable=False))
 
 
 def downgrade() -> None:
+    for table in ('personal_bests', 'wins', 'games'):
+        with op.batch_alter_table(table) as batch:
+            batch.drop_column('pauses')
     for table in ('personal_bests', 'wins'):
         with op.batch_alter_table(table) as batch:
             batch.drop_column('solver_assisted')
