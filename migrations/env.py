@@ -28,7 +28,7 @@ def run_migrations_online() -> None:
     if connection is not None:
         _run(connection)
         return
-    engine = make_engine(_url())
+    engine = make_engine(_url(), answer_timeout=None)  # a migration may take its time
     with engine.connect() as conn:
         _run(conn)
     engine.dispose()

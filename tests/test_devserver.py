@@ -12,6 +12,7 @@ import urllib.request
 from pathlib import Path
 
 from patience.devserver import redis_answers, redis_server_binary
+from tests.servers import children
 
 
 def test_a_redis_server_binary_is_always_at_hand() -> None:
@@ -44,7 +45,23 @@ def test_patience_run_starts_redis_a_worker_and_the_api(tmp_path: Path) -> None:
             time.sleep(0.5)
         assert ready is not None and '"redis":"ok"' in ready.replace(" ", ""), ready
         assert '"workers":1' in ready.replace(" ", ""), ready
+        # A worker that dies is started again.
+        (worker,) = workers_of(process.pid)
+        os.kill(worker, signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while workers_of(process.pid) in ([], [worker]):
+            assert time.monotonic() < deadline, "no new worker"
+            time.sleep(0.2)
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(40)
     assert not redis_answers(redis_url)  # the local Redis went away with it
+
+
+def workers_of(pid: int) -> list[int]:
+    """The ``patience worker`` processes that ``pid`` started."""
+    return [
+        child
+        for child in children(pid)
+        if b"worker" in Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
+    ]

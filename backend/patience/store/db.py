@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine
+import psycopg
+from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -30,17 +31,55 @@ def database_url(environ: Mapping[str, str] | None = None) -> str:
     return env.get("DATABASE_URL") or default_database_url()
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; for a SQLite file, its folder is created first."""
+CONNECT_TIMEOUT = 2
+"""Seconds to open a PostgreSQL connection (libpq ``connect_timeout``)."""
+ANSWER_TIMEOUT = 3.0
+"""Seconds PostgreSQL has to answer any one round trip (a statement, a commit, the pool's
+ping) before the connection is given up: a hung server (stopped, its sockets still open)
+then costs a request ``503 database_unavailable`` within about five seconds (a ping, then a
+reconnect), not a hang. The server also cancels statements that run past it."""
+
+
+class TimedConnection(psycopg.Connection[Any]):
+    """A psycopg connection whose every round trip waits at most ``answer_timeout`` seconds
+    (psycopg's own waits have no limit unless asked for one)."""
+
+    answer_timeout: float = ANSWER_TIMEOUT
+
+    def wait(
+        self, gen: Any, interval: float = 0.1, timeout: float | None = None
+    ) -> Any:  # psycopg's signature, with a default timeout
+        limit = self.answer_timeout if timeout is None else timeout
+        try:
+            return super().wait(gen, interval, limit)
+        except psycopg.errors._WaitTimeout as exc:  # the documented outcome of a timeout
+            self.pgconn.finish()  # the protocol state is unknown: this connection is done
+            raise psycopg.OperationalError(f"the database did not answer within {limit} s") from exc
+
+
+def make_engine(url: str, *, answer_timeout: float | None = ANSWER_TIMEOUT) -> Engine:
+    """An engine for ``url``: for a SQLite file, its folder is created first; PostgreSQL
+    connections ping on checkout (a restart is survived transparently) and, unless
+    ``answer_timeout`` is ``None`` (migrations), give up on a server that does not answer
+    (:class:`TimedConnection`)."""
     parsed = make_url(url)
-    kwargs: dict[str, Any] = {}
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
-    else:
-        kwargs["pool_pre_ping"] = True
-    return create_engine(url, **kwargs)
+        return create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+    connect_args: dict[str, Any] = {"connect_timeout": CONNECT_TIMEOUT}
+    if answer_timeout is not None:
+        connect_args["options"] = f"-c statement_timeout={int(answer_timeout * 1000)}"
+    engine = create_engine(url, pool_pre_ping=True, connect_args=connect_args)
+    if answer_timeout is not None and parsed.get_driver_name() == "psycopg":
+
+        @event.listens_for(engine, "do_connect")
+        def connect(dialect: Any, record: Any, cargs: Any, cparams: Any) -> TimedConnection:
+            connection = TimedConnection.connect(*cargs, **cparams)
+            connection.answer_timeout = answer_timeout
+            return connection
+
+    return engine
 
 
 def session_factory(engine: Engine) -> sessionmaker[Session]:
