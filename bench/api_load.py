@@ -221,8 +221,9 @@ def redis_up() -> bool:
 
 
 @contextlib.contextmanager
-def server(args: argparse.Namespace) -> Iterator[str]:
-    """The API under gunicorn on a throwaway PostgreSQL database; yields its base URL."""
+def server(args: argparse.Namespace, redis_url: str | None = None) -> Iterator[str]:
+    """The API under gunicorn on a throwaway PostgreSQL database (with the Redis at
+    ``redis_url``, else the local one if it answers); yields its base URL."""
     with postgres_database() as url:
         upgrade(url)
         port = free_port()
@@ -236,7 +237,9 @@ def server(args: argparse.Namespace) -> Iterator[str]:
             "RATE_LIMIT_ACTIONS": "100000/minute",
         }
         env.pop("REDIS_URL", None)
-        if redis_up():
+        if redis_url is not None:
+            env["REDIS_URL"] = redis_url
+        elif redis_up():
             env |= {"REDIS_URL": "redis://127.0.0.1:6379/0", "REDIS_PREFIX": f"bench{port}:"}
         command = [str(BIN / "gunicorn"), "--config", "python:patience.gunicorn_conf"]
         command += ["--bind", f"127.0.0.1:{port}"]
