@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from redis import Redis
 
+from patience.api.analysis import HINT_WAIT_SECONDS
 from patience.engine import new_game
 from patience.jobs import Jobs, live_workers
 from patience.jobs.queues import LIVE_SECONDS
@@ -128,3 +129,25 @@ def test_a_worker_rides_out_a_redis_outage_and_logs_json(redis: PrivateRedis, bu
     assert any("redis" in m.lower() for m in messages)  # the outage is in the log
     if busy:  # RQ's loop quit on the error; a fresh worker took over
         assert any("starting again" in m for m in messages)
+
+
+def test_a_hint_does_not_wait_behind_an_analysis(redis: PrivateRedis) -> None:
+    """One worker, busy with a long analysis: a hint request preempts it and is answered in
+    the time the API waits for a hint; the analysis runs again when next asked for."""
+    client = Redis.from_url(redis.url)
+    jobs = Jobs(client, analysis_seconds=20)
+    worker = start_worker(redis.url)
+    try:
+        until("worker alive", lambda: live_workers(client) == 1, 20)
+        game = hard_position()
+        jobs.analysis(game, 0, owner="g")
+        until("analysis started", lambda: jobs.queue().started_job_registry.count > 0, 20)
+        time.sleep(0.5)
+        started = time.monotonic()
+        found = jobs.hint(new_game("pyramid", deal=8153), wait=HINT_WAIT_SECONDS)
+        assert found is not None and found["hint"]["move"] == {"type": "king", "at": "p21"}
+        assert time.monotonic() - started <= HINT_WAIT_SECONDS
+        assert jobs.analysis(game, 0, owner="g")["state"] == "pending"  # queued again
+        until("analysis running again", lambda: jobs.queue().started_job_registry.count, 20)
+    finally:
+        stop(worker)

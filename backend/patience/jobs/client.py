@@ -124,7 +124,7 @@ class Jobs:
             result = job.return_value() or {}
             if result.get("verdict") in ("winnable", "unwinnable"):
                 return _analysis(version, "done", verdict=result["verdict"])
-            if not result.get("superseded"):
+            if not _spent(job):
                 return _analysis(version, "timeout", reason="budget_exhausted")
         if job is None or _spent(job):
             if not start:
@@ -293,11 +293,15 @@ def _primitives(game: Game[Any, Any]) -> tuple[str, Json, int, list[Json], list[
 
 def _spent(job: Job) -> bool:
     """Whether ``job`` can no longer give its result: failed, stopped or cancelled, or an
-    analysis that stopped because nobody wanted it (it runs again if wanted again)."""
+    analysis that stopped early, unwanted or making way for a hint (it runs again when
+    asked for again)."""
     status = job.get_status()
     if status in (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED):
         return True
-    return status == JobStatus.FINISHED and bool((job.return_value() or {}).get("superseded"))
+    if status != JobStatus.FINISHED:
+        return False
+    result = job.return_value() or {}
+    return bool(result.get("superseded") or result.get("preempted"))
 
 
 def _analysis(version: int, state: str, *, verdict: str | None = None, reason: str = "") -> Json:

@@ -8,14 +8,14 @@ move line, seen cards) and return plain JSON, so a job can be retried anywhere.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any
 
 from redis import RedisError
 from rq import get_current_job
+from rq.job import Job
 
 from patience.engine import Game, new_game
-from patience.jobs.queues import WANTED
+from patience.jobs.queues import HINT_QUEUE, WANTED
 from patience.solver import Budget, solve_game
 from patience.solver.hints import hint as hint_for
 
@@ -35,45 +35,53 @@ def analyse(
     game: str, options: Json, deal: int, line: list[Json], seen: list[str], *, seconds: float
 ) -> Json:
     """The verdict for the position the line reaches, with full knowledge of the deal (the API
-    asks only when the honesty rule allows it). ``unknown`` when the budget runs out; dropped
-    (``superseded``, no verdict) as soon as no game wants this position analysed any more.
+    asks only when the honesty rule allows it). ``unknown`` when the budget runs out. Dropped
+    without a verdict as soon as no game wants this position analysed any more
+    (``superseded``), or when a player waits for a hint (``preempted``: the hint goes first,
+    and the analysis runs again when next asked for).
 
     >>> analyse("pyramid", {}, 8153, [], [], seconds=5)["verdict"]
     'unwinnable'
     """
-    superseded = _superseded_check()
-    if superseded():
-        return {"verdict": None, "superseded": True}
-    budget = Budget(seconds=seconds, cancelled=superseded)
+    watch = Watch.of_current_job()
+    if watch is not None and watch.should_stop():
+        return {"verdict": None, watch.reason: True}
+    budget = Budget(seconds=seconds, cancelled=None if watch is None else watch.should_stop)
     result = solve_game(rebuild(game, options, deal, line, seen), budget)
-    if result.verdict == "unknown" and superseded():
-        return {"verdict": None, "superseded": True}
+    if result.verdict == "unknown" and watch is not None and watch.should_stop():
+        return {"verdict": None, watch.reason: True}
     return {"verdict": result.verdict, "nodes": result.nodes, "seconds": round(result.seconds, 3)}
 
 
-def _superseded_check(every: float = 0.2) -> Callable[[], bool]:
-    """Whether the running analysis job is no longer wanted by any game (looked up in Redis
-    at most every ``every`` seconds; always False outside a worker). Once unwanted, always
-    unwanted for this run."""
-    job = get_current_job()
-    if job is None:
-        return lambda: False
-    key = WANTED + job.id
-    next_look = 0.0
-    unwanted = False
+class Watch:
+    """Whether the running analysis should stop: no game wants it any more, or a hint job
+    waits. Looked up in Redis at most every ``every`` seconds; once it says stop, it stays
+    so for this run (``reason`` says why)."""
 
-    def check() -> bool:
-        nonlocal next_look, unwanted
+    def __init__(self, job: Job, every: float = 0.2) -> None:
+        self.job, self.every = job, every
+        self.reason = ""
+        self._next_look = 0.0
+
+    @classmethod
+    def of_current_job(cls) -> Watch | None:
+        """The watch of the job this worker runs (``None`` outside a worker)."""
+        job = get_current_job()
+        return None if job is None else cls(job)
+
+    def should_stop(self) -> bool:
         now = time.monotonic()
-        if not unwanted and now >= next_look:
-            next_look = now + every
+        if not self.reason and now >= self._next_look:
+            self._next_look = now + self.every
             try:
-                unwanted = not job.connection.exists(key)
+                with self.job.connection.pipeline(transaction=False) as pipe:
+                    pipe.exists(WANTED + self.job.id)
+                    pipe.llen(f"rq:queue:{HINT_QUEUE}")
+                    wanted, hints = pipe.execute()
             except RedisError:
                 return False
-        return unwanted
-
-    return check
+            self.reason = "superseded" if not wanted else "preempted" if hints else ""
+        return bool(self.reason)
 
 
 def hint(game: str, options: Json, deal: int, line: list[Json], seen: list[str]) -> Json:
