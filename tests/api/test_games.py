@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from patience import catalogue
-from patience.api.play import recent_games
 from patience.engine import GAMES
+from patience.service.cache import recent_games
 from tests.api.conftest import Api, winning_line
 
 

@@ -11,9 +11,10 @@ import pytest
 from flask import Flask
 
 from patience.api.db import get_session
-from patience.api.play import rebuild
 from patience.engine import GAMES
+from patience.service.games import rebuild
 from patience.store import GameRecord
+from patience.store.games import as_row
 from tests.api.conftest import Api
 
 CARD = re.compile(r"^(?:[A2-9TJQK]|10)[SHDC]$")
@@ -37,7 +38,7 @@ def seen_and_hidden(app: Flask, game_id: str) -> tuple[set[str], set[str]]:
     with app.app_context():
         record = get_session().get(GameRecord, game_id)
         assert record is not None
-        game = rebuild(record)
+        game = rebuild(as_row(record))
         seen = set(game.seen)
         everything = {s for s in strings(game.position()) if CARD.match(s)}
     return seen, everything - seen

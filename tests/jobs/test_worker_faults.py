@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from redis import Redis
 
-from patience.api.analysis import HINT_WAIT_SECONDS
 from patience.engine import new_game
 from patience.jobs import Jobs, live_workers
 from patience.jobs.queues import LIVE_SECONDS
+from patience.service.analysis import HINT_WAIT_SECONDS
 from tests.servers import PrivateRedis, children, kill_hard, private_redis, start_worker
 
 BUDGET = 6.0  # seconds of search per analysis here

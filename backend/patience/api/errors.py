@@ -1,7 +1,7 @@
 """One error shape for every error: ``{"code", "status", "message", "reason", "errors"}``.
 
-Domain and engine errors are translated here, at the edge, and nowhere else; anything
-unexpected is logged and answered 500 in the same shape.
+The engine's and the game service's errors are translated here, at the edge, and nowhere
+else; anything unexpected is logged and answered 500 in the same shape.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from patience.engine import (
     InvalidOptions,
     UnknownGame,
 )
+from patience.service.errors import NotFound, ServiceError, VersionConflict
 
 log = logging.getLogger(__name__)
 
@@ -186,10 +187,25 @@ def handle_bad_data(error: Exception) -> tuple[Response, int, dict[str, str]]:
     )
 
 
+SERVICE_STATUS: tuple[tuple[type[ServiceError], int], ...] = (
+    (NotFound, 404),
+    (VersionConflict, 409),
+    (ServiceError, 409),
+)
+"""HTTP status by service error class, most specific first."""
+
+
+def handle_service_error(error: ServiceError) -> tuple[Response, int, dict[str, str]]:
+    """Flask handler: a refusal of the game service (its reason, message and details)."""
+    code = next(status for cls, status in SERVICE_STATUS if isinstance(error, cls))
+    return handle_http_error(ApiError(code, error.reason, error.message, **error.details))
+
+
 def register_error_handlers(app: Flask) -> None:
     """Install the handlers (called by the Api subclass)."""
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(EngineError, handle_engine_error)
+    app.register_error_handler(ServiceError, handle_service_error)
     for error in DATABASE_DOWN:
         app.register_error_handler(error, handle_database_unavailable)
     app.register_error_handler(DataError, handle_bad_data)

@@ -169,8 +169,9 @@ class Jobs:
             return
         older = self._fetch(dropped.decode() if isinstance(dropped, bytes) else str(dropped))
         if older is not None and older.get_status() == JobStatus.QUEUED:
-            # Started meanwhile? Then it sees at once that nobody wants it.
-            with contextlib.suppress(InvalidJobOperation):
+            # Started (or even finished) meanwhile? Then it sees at once that nobody wants it,
+            # or its result stands; either way RQ refuses the cancel, which is fine.
+            with contextlib.suppress(InvalidJobOperation, NoSuchJobError, ValueError):
                 older.cancel()
 
     # -- hints -------------------------------------------------------------------------------

@@ -7,7 +7,6 @@ from typing import Any
 from patience import catalogue
 from patience.api.db import get_session
 from patience.api.errors import ApiError
-from patience.api.play import iso
 from patience.api.resources.deals.schemas import (
     DealQuerySchema,
     DealSchema,
@@ -17,6 +16,7 @@ from patience.api.resources.deals.schemas import (
 from patience.api.rulesets import default_ruleset, rulesets
 from patience.api.smorest import Blueprint
 from patience.engine.deal import check_deal_number
+from patience.service.views import iso
 from patience.store.queries import deal_stat, leaderboard
 
 blp = Blueprint("deals", __name__, url_prefix="/api/v1/deals", description="Deals")

@@ -6,20 +6,10 @@ import re
 
 from flask import request
 
-from patience.api import analysis
+from patience.api.analysis import analyst
 from patience.api.auth import current_player_id
 from patience.api.db import get_session
 from patience.api.errors import ApiError
-from patience.api.play import (
-    Json,
-    Kind,
-    act,
-    create_game,
-    current_view,
-    load_record,
-    rebuild,
-    set_clock,
-)
 from patience.api.resources.games.schemas import (
     AnalysisSchema,
     CatalogSchema,
@@ -33,6 +23,7 @@ from patience.api.resources.games.schemas import (
 )
 from patience.api.rulesets import game_catalog
 from patience.api.smorest import Blueprint
+from patience.service.games import GameService, Json, Kind
 from patience.store import utcnow
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games")
@@ -64,9 +55,14 @@ def _base_version(body: Json) -> int:
     return int(match.group(1))
 
 
+def service() -> GameService:
+    """The game service for this request."""
+    return GameService(get_session(), analyst(), utcnow())
+
+
 def _act(game_id: str, kind: Kind, body: Json) -> tuple[Json, int, dict[str, str]]:
     base = _base_version(body)
-    return _with_etag(act(get_session(), current_player_id(), game_id, kind, base, body, utcnow()))
+    return _with_etag(service().act(current_player_id(), game_id, kind, base, body))
 
 
 @blp.route("/catalog", methods=["GET"])
@@ -84,13 +80,8 @@ def get_catalog() -> Json:
 @blp.errors(400, 413, 415)
 def post_game(body: Json) -> tuple[Json, int, dict[str, str]]:
     """Start a game on a deal (a random one without ``deal``); the clock starts running."""
-    view = create_game(
-        get_session(),
-        current_player_id(),
-        body["game"],
-        body.get("deal"),
-        body.get("options"),
-        utcnow(),
+    view = service().create(
+        current_player_id(), body["game"], body.get("deal"), body.get("options")
     )
     return _with_etag(view, 201, Location=f"/api/v1/games/{view['id']}")
 
@@ -101,7 +92,7 @@ def post_game(body: Json) -> tuple[Json, int, dict[str, str]]:
 @blp.errors(404)
 def get_game(game_id: str) -> tuple[Json, int, dict[str, str]]:
     """The player's game."""
-    return _with_etag(current_view(get_session(), current_player_id(), game_id, utcnow()))
+    return _with_etag(service().view(current_player_id(), game_id))
 
 
 @blp.route("/<game_id>/moves", methods=["POST"])
@@ -146,9 +137,7 @@ def post_resign(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
 def post_hint(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
     """One move worth making, and the analysis of the position. Counts one hint and advances
     the version. While stock cards are unseen the hint uses only what the player has seen."""
-    result = act(
-        get_session(), current_player_id(), game_id, "hint", _base_version(body), body, utcnow()
-    )
+    result = service().hint(current_player_id(), game_id, _base_version(body), body)
     return result, 200, {"ETag": f'"{result["game"]["version"]}"'}
 
 
@@ -160,9 +149,7 @@ def get_analysis(game_id: str) -> Json:
     """Whether the current position can still be won: ``not_applicable`` while unseen cards
     remain, then ``pending`` → ``done`` (``winnable``/``unwinnable``) or ``timeout``;
     ``unavailable`` without Redis or a worker. Play never waits for it."""
-    record = load_record(get_session(), current_player_id(), game_id)
-    playing = record.status == "playing"
-    return analysis.analysis(rebuild(record), record.version, start=playing, owner=record.id)
+    return service().analysis(current_player_id(), game_id)
 
 
 @blp.route("/<game_id>/clock", methods=["POST"])
@@ -172,5 +159,5 @@ def get_analysis(game_id: str) -> Json:
 @blp.errors(400, 404, 409, 413, 415)
 def post_clock(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
     """Pause or resume the clock (no version needed; the version does not change)."""
-    view = set_clock(get_session(), current_player_id(), game_id, body["running"], utcnow())
+    view = service().clock(current_player_id(), game_id, body["running"])
     return _with_etag(view)

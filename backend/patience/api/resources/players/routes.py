@@ -6,7 +6,6 @@ from typing import Any
 
 from patience.api.auth import current_player
 from patience.api.db import get_session
-from patience.api.play import iso
 from patience.api.resources.players.schemas import (
     BestsQuerySchema,
     BestsSchema,
@@ -17,6 +16,7 @@ from patience.api.resources.players.schemas import (
 )
 from patience.api.smorest import Blueprint
 from patience.engine import GAMES
+from patience.service.views import iso
 from patience.store import Player, utcnow
 from patience.store.queries import new_player, personal_bests, player_stats
 

@@ -1,0 +1,40 @@
+"""The service's refusals, by cause; the API translates them to HTTP at its edge
+(:mod:`patience.api.errors`), as it does the engine's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+Json = dict[str, Any]
+
+
+class ServiceError(Exception):
+    """A request the service refuses: a stable ``reason`` and a short English ``message``."""
+
+    reason = "refused"
+
+    def __init__(self, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details
+
+
+class NotFound(ServiceError):
+    """No such game, or not the player's (the two are never told apart)."""
+
+    reason = "game_not_found"
+
+
+class VersionConflict(ServiceError):
+    """The action was based on an older version; ``game`` is the current GameView."""
+
+    reason = "version_conflict"
+
+    def __init__(self, message: str, game: Json | None = None) -> None:
+        super().__init__(message, **({} if game is None else {"game": game}))
+
+
+class Busy(ServiceError):
+    """A write kept losing to concurrent ones; trying again is safe."""
+
+    reason = "version_conflict"

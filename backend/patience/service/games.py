@@ -1,0 +1,309 @@
+"""Games as a service: start one, read it, and act on it (move, undo, resign, hint), and its
+clock. Pure of HTTP: refusals are the engine's errors and :mod:`patience.service.errors`.
+
+A game is stored as its deal, options and move line; the engine game is rebuilt by replaying
+the line and merging the stored seen cards (each process keeps the games it handled lately,
+:mod:`patience.service.cache`, so a game's next action usually skips the read and the
+replay). Every accepted action is one write (:meth:`patience.store.games.Games.write`); a
+request repeated for a version it already advanced gets its stored answer, not a second
+action.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import re
+import secrets
+import uuid
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from sqlalchemy.orm import Session
+
+from patience import catalogue
+from patience.engine import Game, IllegalMove, new_game
+from patience.engine.deal import MAX_DEAL
+from patience.service.analysis import Analyst
+from patience.service.cache import recent_games
+from patience.service.errors import Busy, NotFound, VersionConflict
+from patience.service.views import elapsed_ms, game_view
+from patience.store import GameRecord
+from patience.store.games import Change, Games, LineEdit, Row, as_row
+from patience.store.queries import asked_for_solution, personal_best
+
+Json = dict[str, Any]
+Kind = Literal["move", "undo", "resign", "hint"]
+
+GAME_ID = re.compile(r"[0-9a-f]{32}")
+"""Every game id (a UUID's hex); other text names no game and never reaches the database."""
+
+
+def fingerprint(kind: str, body: Json) -> str:
+    """What a request asks for, independent of its base version: kind + canonical JSON.
+
+    >>> fingerprint("move", {"version": 3, "move": {"type": "draw"}}) == fingerprint(
+    ...     "move", {"move": {"type": "draw"}, "version": 4})
+    True
+    """
+    rest = {k: v for k, v in body.items() if k != "version"}
+    canonical = json.dumps([kind, rest], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def rebuild(row: Row) -> Game[Any, Any]:
+    """The engine game of a stored row (or this process's copy of it at that version)."""
+    found = recent_games.get(row["id"], row["version"])
+    if found is not None:
+        return found[0]
+    game = new_game(row["game"], deal=row["deal"], options=row["options"])
+    game.replay(row["line"], row["seen"])
+    recent_games.put(row, game)
+    return game
+
+
+@dataclass
+class Effect:
+    """What an action did to the engine game, for the write and the answer."""
+
+    line: LineEdit = field(default_factory=LineEdit)
+    events: list[Json] = field(default_factory=list)
+    counters: Json = field(default_factory=dict)
+    status: str | None = None
+    answer: Callable[[Json], Json] = lambda view: view
+
+
+class GameService:
+    """The games of one request: a database session, the solver jobs, and the time now."""
+
+    def __init__(self, session: Session, analyst: Analyst, now: dt.datetime) -> None:
+        self.games = Games(session)
+        self.session = session
+        self.analyst = analyst
+        self.now = now
+
+    # -- reading ------------------------------------------------------------------------------
+
+    def load(self, player_id: str, game_id: str) -> GameRecord:
+        """The player's game (:class:`NotFound` for unknown or not-yours games)."""
+        record = self.games.get(game_id) if GAME_ID.fullmatch(game_id) else None
+        if record is None or record.player_id != player_id:
+            raise NotFound("there is no such game")
+        return record
+
+    def view(self, player_id: str, game_id: str) -> Json:
+        """The GameView of the player's game as stored now."""
+        row = as_row(self.load(player_id, game_id))
+        return self._view(row, rebuild(row))
+
+    def analysis(self, player_id: str, game_id: str) -> Json:
+        """The Analysis of the game's current position (starting it when useful)."""
+        row = as_row(self.load(player_id, game_id))
+        playing = row["status"] == "playing"
+        return self.analyst.report(rebuild(row), row["version"], start=playing, owner=row["id"])
+
+    def _view(self, row: Row, game: Game[Any, Any]) -> Json:
+        return game_view(row, game, self.now, self.analyst)
+
+    # -- starting -----------------------------------------------------------------------------
+
+    def create(self, player_id: str, name: str, deal: int | None, options: Json | None) -> Json:
+        """Start a game (the clock starts running); its GameView."""
+        if deal is None:  # proven winnable when the options ask for it, else any deal
+            number = catalogue.pick(name, options, secrets.randbits(64)) or random_deal()
+        else:
+            number = deal
+        game = new_game(name, deal=number, options=options)
+        record = GameRecord(
+            id=uuid.uuid4().hex, player_id=player_id, game=name, ruleset=game.ruleset,
+            options=dict(game.options), deal=number, version=0, line=[], seen=game.seen,
+            moves_made=0, undos=0, hints=0, pauses=0, elapsed_ms=0, running_since=self.now,
+            status="playing", created_at=self.now, updated_at=self.now,
+        )  # fmt: skip
+        self.games.add(record)
+        row = as_row(record)
+        recent_games.put(row, game)
+        return self._view(row, game)
+
+    # -- acting -------------------------------------------------------------------------------
+
+    def act(self, player_id: str, game_id: str, kind: Kind, base: int, body: Json) -> Json:
+        """Apply one action on version ``base``; the answer (the GameView, with the move's
+        ``events``). A stale ``base`` gets the stored answer when this very request advanced
+        it (a retry), else :class:`VersionConflict`."""
+        steps: dict[str, Callable[[Game[Any, Any], Row], Effect]] = {
+            "move": lambda game, row: _move(game, row, body["move"]),
+            "undo": _undo,
+            "resign": _resign,
+        }
+        return self._perform(player_id, game_id, kind, base, body, steps[kind])
+
+    def hint(self, player_id: str, game_id: str, base: int, body: Json) -> Json:
+        """One move worth making (counted as a hint; advances the version), with the
+        analysis of the position and the GameView."""
+
+        def step(game: Game[Any, Any], row: Row) -> Effect:
+            _playing(row)
+            advice = self.analyst.advise(game)
+            version = row["version"] + 1
+
+            def answer(view: Json) -> Json:
+                report = self.analyst.report(game, version, owner=row["id"])
+                return {"hint": advice, "analysis": report, "game": view}
+
+            return Effect(counters={"hints": row["hints"] + 1}, answer=answer)
+
+        return self._perform(player_id, game_id, "hint", base, body, step)
+
+    def _perform(
+        self,
+        player_id: str,
+        game_id: str,
+        kind: str,
+        base: int,
+        body: Json,
+        step: Callable[[Game[Any, Any], Row], Effect],
+    ) -> Json:
+        """Read (the cache first), step the engine game, write; once more from a fresh read
+        should the write lose to a concurrent one."""
+        print_ = fingerprint(kind, body)
+        found = recent_games.get(game_id, base)
+        for _ in range(3):
+            if found is None or found[1]["player_id"] != player_id:
+                row = as_row(self.load(player_id, game_id))
+                if row["version"] != base:
+                    return self._retried(row, base, print_)
+                found = rebuild(row), row
+            game, row = found
+            effect = step(game, row)
+            change, new_row = self._change(game, row, kind, print_, effect)
+            if self.games.write(change):
+                recent_games.put(new_row, game)
+                if kind != "hint" and new_row["status"] == "playing":
+                    self.analyst.after_action(game, new_row["version"], game_id)
+                return change.response
+            found = None  # the row changed meanwhile (another action, the clock): read again
+        raise Busy("the game changed meanwhile; try again")
+
+    def _change(
+        self, game: Game[Any, Any], row: Row, kind: str, print_: str, effect: Effect
+    ) -> tuple[Change, Row]:
+        """The write (with the answer) for ``effect`` on ``row``, and the row it makes."""
+        status = effect.status or game.status
+        values: Json = {
+            "version": row["version"] + 1,
+            "status": status,
+            "updated_at": self.now,
+            **effect.counters,
+        }
+        if status != "playing":
+            values |= self._finish(row, game, status)
+        elif row["running_since"] is None:
+            values["running_since"] = self.now  # acting resumes a paused clock
+        seen = game.seen
+        new_row = row | values | {"line": game.moves, "seen": seen}
+        view = self._view(new_row, game)
+        if kind == "move":
+            view["events"] = effect.events
+        change = Change(
+            row=row, kind=kind, fingerprint=print_, line=effect.line, values=values,
+            seen_added=sorted((Counter(seen) - Counter(row["seen"])).elements()),
+            response=effect.answer(view), first_move=kind == "move" and row["moves_made"] == 0,
+            won=status == "won",
+        )  # fmt: skip
+        return change, new_row
+
+    def _finish(self, row: Row, game: Game[Any, Any], status: str) -> Json:
+        """Column values for a game that just ended: stop the clock, fix the result."""
+        elapsed = elapsed_ms(row, self.now)
+        moves = len(game.moves)
+        best = personal_best(self.session, row["player_id"], row["game"], row["ruleset"],
+                             row["deal"])  # fmt: skip
+        previous = None if best is None else best.moves
+        improved = status == "won" and (previous is None or moves < previous)
+        assisted = status == "won" and asked_for_solution(
+            self.session, row["player_id"], row["game"], row["ruleset"], row["deal"], self.now
+        )
+        result = {
+            "moves": moves,
+            "elapsed_ms": elapsed,
+            "undos": row["undos"],
+            "hints": row["hints"],
+            "pauses": row["pauses"],
+            "removed": game.progress(),
+            "solver_assisted": assisted,
+            "personal_best": {"previous": previous, "improved": improved},
+        }
+        return {"elapsed_ms": elapsed, "running_since": None, "finished_at": self.now,
+                "result": result}  # fmt: skip
+
+    def _retried(self, row: Row, base: int, print_: str) -> Json:
+        stored = self.games.stored_response(row["id"], base, print_)
+        if stored is not None:
+            return stored
+        raise VersionConflict(
+            f"the game is at version {row['version']}, not {base}",
+            game=self._view(row, rebuild(row)),
+        )
+
+    # -- the clock ----------------------------------------------------------------------------
+
+    def clock(self, player_id: str, game_id: str, running: bool) -> Json:
+        """Pause or resume the clock of a game in play (no version change); its GameView."""
+        for _ in range(5):
+            row = as_row(self.load(player_id, game_id))
+            if row["status"] != "playing" or running == (row["running_since"] is not None):
+                return self._view(row, rebuild(row))
+            values: Json = (
+                {"running_since": self.now}
+                if running
+                else {
+                    "running_since": None,
+                    "elapsed_ms": elapsed_ms(row, self.now),
+                    "pauses": row["pauses"] + 1,
+                }
+            )
+            if self.games.set_clock(row, values):
+                new_row = row | values
+                recent_games.put(new_row, rebuild(row))
+                return self._view(new_row, rebuild(new_row))
+        raise Busy("the game changed meanwhile; try again")
+
+
+def random_deal() -> int:
+    """A deal number 1 … 2^32−1 from a cryptographic source."""
+    return secrets.randbelow(MAX_DEAL) + 1
+
+
+# -- the actions ------------------------------------------------------------------------------
+
+
+def _playing(row: Row) -> None:
+    if row["status"] != "playing":
+        raise IllegalMove("the game is over", reason="game_over")
+
+
+def _move(game: Game[Any, Any], row: Row, move: object) -> Effect:
+    if row["status"] != "playing":
+        game.parse_move(move)  # a malformed move is 400 before game_over
+    _playing(row)
+    events = game.play(move)
+    return Effect(
+        line=LineEdit(append=game.moves[-1]),
+        events=events,
+        counters={"moves_made": row["moves_made"] + 1},
+    )
+
+
+def _undo(game: Game[Any, Any], row: Row) -> Effect:
+    _playing(row)
+    game.undo()
+    return Effect(line=LineEdit(drop=1), counters={"undos": row["undos"] + 1})
+
+
+def _resign(game: Game[Any, Any], row: Row) -> Effect:
+    _playing(row)
+    return Effect(status="resigned")

@@ -1,0 +1,67 @@
+"""What the service answers with: the GameView of API.md, built from a stored row and the
+engine game — the engine's public view only, never its position; while the clock is paused,
+not even that."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from patience.engine import Game
+from patience.service.analysis import Analyst
+from patience.store.games import Row
+
+Json = dict[str, Any]
+
+
+def iso(when: dt.datetime | None) -> str | None:
+    """RFC 3339 text for a timestamp (``None`` stays ``None``).
+
+    >>> iso(dt.datetime(2026, 12, 1, 9, 30, tzinfo=dt.UTC))
+    '2026-12-01T09:30:00Z'
+    """
+    return None if when is None else when.isoformat().replace("+00:00", "Z")
+
+
+def elapsed_ms(row: Row, now: dt.datetime) -> int:
+    """Clock time: what was accumulated, plus the running stretch while the clock runs."""
+    if row["running_since"] is None:
+        return int(row["elapsed_ms"])
+    stretch: int = (now - row["running_since"]) // dt.timedelta(milliseconds=1)
+    return int(row["elapsed_ms"]) + max(0, stretch)
+
+
+def game_view(row: Row, game: Game[Any, Any], now: dt.datetime, analyst: Analyst) -> Json:
+    """The GameView of API.md. While the clock is paused it has no board and no legal moves
+    (and the one notice ``paused``): paused time cannot be spent studying the table."""
+    playing = row["status"] == "playing"
+    paused = playing and row["running_since"] is None
+    view = game.view() if not paused else {}
+    return {
+        "id": row["id"],
+        "game": row["game"],
+        "ruleset": row["ruleset"],
+        "options": row["options"],
+        "deal": row["deal"],
+        "deal_id": f"{row['game']}-{row['deal']}",
+        "status": row["status"],
+        "version": row["version"],
+        "moves": len(game.moves),
+        "undos": row["undos"],
+        "hints": row["hints"],
+        "elapsed_ms": elapsed_ms(row, now),
+        "clock_running": row["running_since"] is not None,
+        "board": None if paused else view["board"],
+        "legal_moves": game.legal_moves() if playing and not paused else [],
+        "notices": ["paused"] if paused else _notices(game, view, analyst) if playing else [],
+        "result": row["result"],
+        "created_at": iso(row["created_at"]),
+        "finished_at": iso(row["finished_at"]),
+    }
+
+
+def _notices(game: Game[Any, Any], view: Json, analyst: Analyst) -> list[str]:
+    """The engine's notices, and ``unwinnable`` once a finished proof says so for this very
+    position."""
+    proof = ["unwinnable"] if analyst.proven_unwinnable(game) else []
+    return [*view["notices"], *proof]
