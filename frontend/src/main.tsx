@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { App } from './views/App';
+import { App } from './app/App';
 import './styles.css';
 
 render(<App />, document.getElementById('app')!);

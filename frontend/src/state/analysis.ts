@@ -6,6 +6,7 @@
 // `unwinnable` for this very version, or the GameView notice `unwinnable`. `pending`,
 // `timeout`, `unavailable` and `not_applicable` never turn into a verdict.
 import type { Analysis } from '../api/client';
+import { gameModule } from '../games';
 import type { GameName, GameView } from '../model/types';
 
 /** Delay before the first look after an accepted action (rapid play cancels it). */
@@ -78,8 +79,5 @@ export function deadEndKind(view: GameView | null, w: Watch | null): DeadEndKind
 
 /** The exits of SPEC.md per game: Pyramid §2, Gaps §3, Forty Thieves §4, endings §5. */
 export function deadEndExits(game: GameName, kind: DeadEndKind): Exit[] {
-  if (kind === 'stuck') return ['undo', 'replay', 'new'];
-  if (game === 'pyramid') return ['undo', 'hint', 'replay', 'new'];
-  if (game === 'forty-thieves') return ['undo', 'resign', 'replay'];
-  return ['undo', 'replay', 'new'];
+  return kind === 'stuck' ? ['undo', 'replay', 'new'] : gameModule(game).unwinnableExits;
 }

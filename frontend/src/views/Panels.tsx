@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Api, Catalog, Leaderboard } from '../api/client';
 import { formatTime, type Key, type Lang, type T } from '../i18n';
-import { GAME_NAMES, type GameName, type GameView } from '../model/types';
+import { GAME_NAMES, type GameName, type ServerView } from '../model/types';
 import { rulesPage } from '../rules/content';
 import type { DeadEndKind, Exit } from '../state/analysis';
 import { Modal } from './Modal';
@@ -9,7 +9,7 @@ import { Modal } from './Modal';
 // -- results ---------------------------------------------------------------------------------
 
 export function ResultsPanel({ view, t, api, onNew, onReplay, onViewBoard }: {
-  view: GameView; t: T; api: Api; onNew: () => void; onReplay: () => void; onViewBoard: () => void;
+  view: ServerView; t: T; api: Api; onNew: () => void; onReplay: () => void; onViewBoard: () => void;
 }) {
   const r = view.result;
   const pb = r?.personal_best;
@@ -59,7 +59,7 @@ export function DealId({ id, t }: { id: string; t: T }) {
   );
 }
 
-export function LeaderboardTable({ api, view, t }: { api: Api; view: GameView; t: T }) {
+export function LeaderboardTable({ api, view, t }: { api: Api; view: ServerView; t: T }) {
   const [lb, setLb] = useState<Leaderboard | null>(null);
   useEffect(() => {
     let live = true;
@@ -139,34 +139,7 @@ export function NewGameDialog({ t, catalog, initialGame, initialOptions, onStart
           ))}
         </fieldset>
         {catalog && !entry ? <p class="warn">{t('opt.unavailable')}</p> : null}
-        {entry?.options.map((o) => {
-          const label = t(`opt.${o.name}` as Key);
-          const value = opts[o.name] ?? o.default;
-          if (typeof o.default === 'boolean') {
-            return (
-              <label class="opt check" key={o.name}>
-                <input type="checkbox" name={o.name} checked={value === true} onChange={(e) => setOpts({ ...opts, [o.name]: (e.target as HTMLInputElement).checked })} />
-                <span>{label}</span>
-              </label>
-            );
-          }
-          return (
-            <label class="opt" key={o.name}>
-              <span>{label}</span>
-              <select name={o.name} value={String(value)} onChange={(e) => {
-                const raw = (e.target as HTMLSelectElement).value;
-                const found = o.allowed.find((a) => String(a) === raw);
-                setOpts({ ...opts, [o.name]: found ?? raw });
-              }}>
-                {o.allowed.map((a) => {
-                  const k = `opt.${o.name}.${String(a)}` as Key;
-                  const text = t(k);
-                  return <option key={String(a)} value={String(a)}>{text === k ? String(a) : text}</option>;
-                })}
-              </select>
-            </label>
-          );
-        })}
+        {entry ? <OptionFields t={t} options={entry.options} values={opts} onChange={setOpts} /> : null}
         <label class="opt">
           <span>{t('new.deal')}</span>
           <input name="deal" inputMode="numeric" pattern="[0-9]*" placeholder={t('new.deal.ph')} value={deal} onInput={(e) => setDeal((e.target as HTMLInputElement).value)} />
@@ -176,6 +149,47 @@ export function NewGameDialog({ t, catalog, initialGame, initialOptions, onStart
         </div>
       </form>
     </Modal>
+  );
+}
+
+type CatalogOption = Catalog['games'][number]['options'][number];
+
+/** The controls of a game's options, from the catalog (names, defaults, allowed values): a new
+ *  option on the server shows up here without a change of the client. */
+export function OptionFields({ t, options, values, onChange }: {
+  t: T; options: CatalogOption[]; values: Options; onChange: (o: Options) => void;
+}) {
+  return (
+    <>
+      {options.map((o) => {
+        const label = t(`opt.${o.name}` as Key);
+        const value = values[o.name] ?? o.default;
+        if (typeof o.default === 'boolean') {
+          return (
+            <label class="opt check" key={o.name}>
+              <input type="checkbox" name={o.name} checked={value === true} onChange={(e) => onChange({ ...values, [o.name]: (e.target as HTMLInputElement).checked })} />
+              <span>{label}</span>
+            </label>
+          );
+        }
+        return (
+          <label class="opt" key={o.name}>
+            <span>{label}</span>
+            <select name={o.name} value={String(value)} onChange={(e) => {
+              const raw = (e.target as HTMLSelectElement).value;
+              const found = o.allowed.find((a) => String(a) === raw);
+              onChange({ ...values, [o.name]: found ?? raw });
+            }}>
+              {o.allowed.map((a) => {
+                const k = `opt.${o.name}.${String(a)}` as Key;
+                const text = t(k);
+                return <option key={String(a)} value={String(a)}>{text === k ? String(a) : text}</option>;
+              })}
+            </select>
+          </label>
+        );
+      })}
+    </>
   );
 }
 
@@ -225,7 +239,7 @@ export function BestsDialog({ t, api, onClose }: { t: T; api: Api; onClose: () =
   );
 }
 
-export function LeaderboardDialog({ t, api, view, onClose }: { t: T; api: Api; view: GameView; onClose: () => void }) {
+export function LeaderboardDialog({ t, api, view, onClose }: { t: T; api: Api; view: ServerView; onClose: () => void }) {
   return (
     <Modal title={t('lb.title')} onClose={onClose} closeLabel={t('btn.close')}>
       <LeaderboardTable api={api} view={view} t={t} />

@@ -1,8 +1,11 @@
-import { cardName } from '../i18n';
-import { short } from '../model/cards';
-import type { GapsView } from '../model/types';
-import { CardButton } from './Card';
-import { labelWith, targetInfo, type BoardProps } from './context';
+import { cardName } from '../../i18n';
+import { short } from '../../model/cards';
+import type { GapsView } from '../../model/types';
+import { CardButton } from '../../views/Card';
+import { labelWith } from '../../views/context';
+import { targetInfo } from '../outcome';
+import type { BoardProps } from '../types';
+import { gapsLoc } from './rules';
 
 export function GapsBoard({ view, sel, targets, lang, t, onTap, hinted }: BoardProps<GapsView>) {
   const b = view.board;
@@ -11,7 +14,7 @@ export function GapsBoard({ view, sel, targets, lang, t, onTap, hinted }: BoardP
       {b.grid.map((row, r) => (
         <div class="gaps-row" role="row" key={r}>
           {row.map((card, c) => {
-            const loc = `r${r}c${c}`;
+            const loc = gapsLoc(r, c);
             const ti = targetInfo(targets, loc);
             const selected = sel?.loc === loc;
             const fits = !card && b.fits ? b.fits[loc] : undefined;
@@ -39,9 +42,4 @@ export function GapsBoard({ view, sel, targets, lang, t, onTap, hinted }: BoardP
       ))}
     </div>
   );
-}
-
-export function gapsStatus(view: GapsView, t: BoardProps['t']): string[] {
-  const n = view.board.redeals_left;
-  return [n === 'unlimited' ? t('status.redeals.unlimited') : t('status.redeals', { n })];
 }
