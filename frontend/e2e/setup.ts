@@ -89,6 +89,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const patience = process.env.PATIENCE_BIN ?? resolve(repo, '.venv/bin/patience');
   if (!existsSync(patience)) throw new Error(`${patience} not found: run \`make venv\` first`);
   if (!existsSync(resolve(frontend, 'dist/index.html'))) throw new Error('dist/ missing: run `npm run build` first');
+  rmSync(resolve(here, 'screenshots', 'axe.jsonl'), { force: true });
   const apiPort = await freePort();
   const webPort = await freePort();
   const db = `/tmp/patience-e2e-${process.pid}.db`;
@@ -107,7 +108,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   redisCli(redisPort, 'flushdb');
   const REDIS_URL = `redis://127.0.0.1:${redisPort}/13`;
   const api = start(patience, ['serve', '--host', '127.0.0.1', '--port', String(apiPort), '--workers', '2'],
-    { DATABASE_URL: `sqlite:///${db}`, REDIS_URL }, apiLog);
+    // Many short-lived test players and fast API set-ups: looser limits than production's.
+    { DATABASE_URL: `sqlite:///${db}`, REDIS_URL, RATE_LIMIT_PLAYERS: '1000/minute', RATE_LIMIT_ACTIONS: '20000/minute' }, apiLog);
   const worker = start(patience, ['worker'], { REDIS_URL }, workerLog);
   const vite = resolve(frontend, 'node_modules/vite/bin/vite.js');
   const web = start(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'],

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { DEFAULT_SETTINGS } from '../src/app/settings';
 import { initialState, reduce } from '../src/app/state';
 import { gameModule } from '../src/games';
 import { GAME_NAMES } from '../src/model/types';
@@ -36,12 +37,12 @@ describe('the shell', () => {
 
 describe('the state reducer', () => {
   test('the same announcement twice still changes the live region', () => {
-    let s = reduce(initialState('en'), { type: 'announce', text: 'Moved' });
+    let s = reduce(initialState('en', DEFAULT_SETTINGS), { type: 'announce', text: 'Moved' });
     s = reduce(s, { type: 'announce', text: 'Moved' });
     expect(s.live).toBe('Moved\u00a0');
   });
   test('a fresh deal clears the selection, hint, dialog and hidden result', () => {
-    let s = initialState('en');
+    let s = initialState('en', DEFAULT_SETTINGS);
     s = reduce(s, { type: 'select', sel: { loc: 'p1', count: 1 } });
     s = reduce(s, { type: 'dialog', dialog: 'rules' });
     s = reduce(s, { type: 'hideResult', hide: true });
@@ -49,7 +50,7 @@ describe('the state reducer', () => {
     expect([s.sel, s.dialog, s.hint, s.hideResult]).toEqual([null, null, null, false]);
   });
   test('busy counts calls in flight', () => {
-    let s = reduce(initialState('en'), { type: 'busy', delta: 1 });
+    let s = reduce(initialState('en', DEFAULT_SETTINGS), { type: 'busy', delta: 1 });
     s = reduce(s, { type: 'busy', delta: 1 });
     s = reduce(s, { type: 'busy', delta: -1 });
     expect(s.busy).toBe(1);

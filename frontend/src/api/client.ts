@@ -12,6 +12,8 @@ export type Leaderboard = components['schemas']['Leaderboard'];
 export type Bests = components['schemas']['Bests'];
 export type Catalog = components['schemas']['Catalog'];
 export type Analysis = components['schemas']['Analysis'];
+export type Player = components['schemas']['Player'];
+export type GameStats = components['schemas']['GameStats'];
 export type ErrorBody = components['schemas']['Error'] & { max?: number };
 
 const TOKEN_KEY = 'patience.token';
@@ -138,6 +140,13 @@ export class Api {
     const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}/analysis', {
       params: { path: { game_id: id } },
     });
+    if (!data) throw toError(response.status, error);
+    return data;
+  }
+
+  /** The player with per-game statistics (played, won, win rate, streaks). */
+  async me(): Promise<Player> {
+    const { data, error, response } = await this.http.GET('/api/v1/players/me');
     if (!data) throw toError(response.status, error);
     return data;
   }

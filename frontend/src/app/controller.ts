@@ -5,6 +5,7 @@
 import { Api, ApiError, type Analysis } from '../api/client';
 import { moduleOf } from '../games';
 import type { Selection } from '../games/outcome';
+import type { PileAction } from '../games/types';
 import { loadLang, reasonText, saveLang, translator, type Key, type T } from '../i18n';
 import { isPaused, type GameName, type GameView, type Move, type ServerView } from '../model/types';
 import type { Exit } from '../state/analysis';
@@ -13,15 +14,17 @@ import { readHint } from '../state/hint';
 import { keyCommand, nextFocus, type Command, type Direction } from '../state/keys';
 import { gamePath, parseRoute } from '../state/route';
 import { tap as tapOutcome, targets as targetsOf } from '../state/select';
+import type { MenuItem } from '../views/Menus';
+import { isNetworkError, keepView, keptView, Reconnector } from './connection';
 import { AnalysisPoller } from './poll';
+import { Motion } from './motion';
+import { applySettings, loadSettings, motionOn, saveSettings, type Settings } from './settings';
 import { initialState, Store, type Dialog, type Toast, type UiState } from './state';
 
 export type Options = Record<string, unknown>;
 
 const LAST_GAME = 'patience.lastGame';
 const OPTIONS_KEY = (g: GameName) => `patience.options.${g}`;
-const STEP_MS = 140;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function storedOptions(g: GameName): Options {
   try { return JSON.parse(localStorage.getItem(OPTIONS_KEY(g)) ?? '{}') as Options; } catch { return {}; }
@@ -32,13 +35,22 @@ export function lastGame(): string | null {
 }
 
 export class Controller {
-  readonly store = new Store(initialState(loadLang()));
+  readonly store = new Store(initialState(loadLang(), loadSettings()));
   /** the table element, for arrow-key focus movement */
   table: HTMLElement | null = null;
   private queue: Promise<void> = Promise.resolve();
+  private dealing = false;
   private hintSeed: Analysis | null = null;
   private toastTimer: ReturnType<typeof setTimeout> | undefined;
   private poller: AnalysisPoller;
+
+  readonly motion = new Motion(() => this.table, () => this.motionOn());
+
+  motionOn(): boolean {
+    return motionOn(this.state.settings, matchMedia('(prefers-reduced-motion: reduce)').matches);
+  }
+
+  private reconnector = new Reconnector(() => this.reconnect(), (offline) => this.store.dispatch({ type: 'offline', offline }));
 
   constructor(readonly api: Api = new Api()) {
     this.poller = new AnalysisPoller(api, (watch) => this.store.dispatch({ type: 'watch', watch }));
@@ -54,9 +66,18 @@ export class Controller {
   }
 
   setView(v: ServerView | null): void {
+    const prev = this.state.view;
+    // A new deal flies in from the stock; opening a game (a reload, a link) just shows it.
+    this.motion.capture(this.dealing && !!v && v.id !== prev?.id);
+    this.dealing = false;
     this.store.dispatch({ type: 'view', view: v, at: Date.now() });
+    if (v && prev && v.id === prev.id && v.status === 'won' && prev.status === 'playing' && this.motionOn()) {
+      this.store.dispatch({ type: 'celebrate', version: v.version });
+      setTimeout(() => this.store.dispatch({ type: 'celebrate', version: 0 }), 3200);
+    }
     if (v) {
       try { localStorage.setItem(LAST_GAME, v.id); } catch { /* ignore */ }
+      if (!isPaused(v)) keepView(v);
       const path = gamePath(v.id);
       if (location.pathname !== path) history.replaceState(null, '', path);
     }
@@ -99,6 +120,7 @@ export class Controller {
           this.flash(this.t('ann.conflict'), 'info');
         } else {
           this.flash(this.refusal(err));
+          if (isNetworkError(err)) this.reconnector.start();
         }
       } finally {
         this.store.dispatch({ type: 'busy', delta: -1 });
@@ -111,13 +133,6 @@ export class Controller {
     this.clearHint();
     this.run(async (v) => {
       const next = await this.api.move(v, move);
-      const before = isPaused(v) ? null : v;
-      const frames = before ? moduleOf(before).frames?.(before, next.events) ?? [] : [];
-      for (const frame of frames) {
-        this.store.dispatch({ type: 'frame', frame });
-        await sleep(STEP_MS);
-      }
-      if (frames.length) this.store.dispatch({ type: 'frame', frame: null });
       const said = describe(this.state.lang, move, next.events);
       this.announce(next.status === 'won' ? `${said}. ${this.t('ann.won')}` : said);
       return next;
@@ -128,6 +143,7 @@ export class Controller {
   tap(loc: string): void {
     const v = this.live();
     if (!v) return;
+    this.motion.finish();
     const { sel, lang } = this.state;
     const out = tapOutcome(v, sel, loc);
     if (out.kind === 'select') {
@@ -160,10 +176,12 @@ export class Controller {
           return this.api.newGame(game, options, deal);
         });
         this.store.dispatch({ type: 'fatal', text: null });
+        this.dealing = true;
         this.setView(v);
         this.announce(`${this.t(`game.${game}` as Key)} ${v.deal_id}`);
       } catch (err) {
         this.flash(this.refusal(err));
+        if (isNetworkError(err)) this.reconnector.start();
       } finally {
         this.store.dispatch({ type: 'busy', delta: -1 });
       }
@@ -185,6 +203,35 @@ export class Controller {
     });
   }
 
+  /** Undo every move, one ordinary undo at a time (the server's rules and counts hold). */
+  undoAll(): void {
+    this.select(null);
+    this.clearHint();
+    this.run(async (v) => {
+      let cur = v;
+      while (cur.moves > 0 && cur.status === 'playing') {
+        cur = await this.api.undo(cur);
+        this.setView(cur);
+      }
+      this.announce(this.t('ann.undone'));
+      return cur;
+    });
+  }
+
+  menu(item: MenuItem): void {
+    this.dialog(null);
+    if (item === 'restart') return this.replay();
+    if (item === 'undo_all') return this.undoAll();
+    if (item === 'lang') return this.switchLang();
+    this.dialog(item);
+  }
+
+  setSettings(settings: Settings): void {
+    saveSettings(settings);
+    applySettings(settings);
+    this.store.dispatch({ type: 'settings', settings });
+  }
+
   resign(): void {
     this.clearHint();
     this.run(async (v) => this.api.resign(v));
@@ -198,7 +245,7 @@ export class Controller {
       const game = answer.game;
       const shown = isPaused(game) ? null : readHint(game, answer.hint);
       this.store.dispatch({ type: 'hint', hint: shown });
-      if (shown) this.announce(this.t(shown.text));
+      if (shown && !isPaused(game)) this.announce(shown.move ? this.t('hint.say', { move: moduleOf(game).say(game, shown.move, this.t) }) : this.t(shown.text));
       this.hintSeed = answer.analysis;
       if (fromPanel) this.store.dispatch({ type: 'deadEndClosed', version: game.version });
       return game;
@@ -211,6 +258,20 @@ export class Controller {
     if (e === 'resign') return this.resign();
     if (e === 'replay') return this.replay();
     return this.dialog('new');
+  }
+
+  /** A pile button: its move, or (when it can do nothing now) the reason why not. */
+  pile(p: PileAction): void {
+    const v = this.live();
+    if (!v || v.status !== 'playing') return;
+    if (p.disabled) this.flash(this.t(p.disabled));
+    else this.submit(p.move);
+  }
+
+  goHome(): void {
+    history.pushState(null, '', '/');
+    this.store.dispatch({ type: 'fresh' });
+    this.setView(null);
   }
 
   /** The D and R keys: whatever the game's module says they mean now. */
@@ -243,6 +304,7 @@ export class Controller {
   }
 
   command(c: Command): void {
+    this.motion.finish();
     if (c === 'escape') return this.escape();
     if (this.state.dialog) return;
     if (c === 'new') return this.dialog('new');
@@ -269,24 +331,48 @@ export class Controller {
       await this.api.ensurePlayer();
     } catch {
       this.store.dispatch({ type: 'fatal', text: this.t('error.network') });
+      this.reconnector.start();
       return;
     }
     this.api.catalog().then((catalog) => this.store.dispatch({ type: 'catalog', catalog }), () => undefined);
     if (r.kind === 'play') {
       this.startGame(r.game, storedOptions(r.game), r.deal);
     } else if (r.kind === 'game') {
-      try {
-        this.setView(await this.api.game(r.id));
-      } catch (err) {
-        this.setView(null);
-        history.replaceState(null, '', '/');
-        const gone = err instanceof ApiError && (err.status === 404 || err.status === 401);
-        this.store.dispatch({ type: 'fatal', text: gone ? this.t('error.notfound') : this.t('error.network') });
-      }
+      await this.openGame(r.id);
     } else if (r.kind === 'bad') {
       history.replaceState(null, '', '/');
     }
     this.store.dispatch({ type: 'ready' });
+  }
+
+  /** Show game `id`; without a connection, the kept view and "reconnecting". */
+  private async openGame(id: string): Promise<void> {
+    try {
+      this.setView(await this.api.game(id));
+    } catch (err) {
+      const kept = keptView(id);
+      if (isNetworkError(err) && kept) {
+        this.setView(kept);
+        this.reconnector.start();
+        return;
+      }
+      this.setView(null);
+      history.replaceState(null, '', '/');
+      const gone = err instanceof ApiError && (err.status === 404 || err.status === 401);
+      this.store.dispatch({ type: 'fatal', text: gone ? this.t('error.notfound') : this.t('error.network') });
+      if (!gone) this.reconnector.start();
+    }
+  }
+
+  /** One reconnection attempt: the current game again, or the route from the start. */
+  private async reconnect(): Promise<void> {
+    const v = this.state.view;
+    if (!v) {
+      await this.api.ensurePlayer();
+      this.store.dispatch({ type: 'fatal', text: null });
+      return this.route();
+    }
+    this.setView(await this.api.game(v.id));
   }
 
   /** The clock pauses while the tab is hidden. */
@@ -322,6 +408,10 @@ export class Controller {
 
   /** Install the document listeners and take the first route; returns the undo of it. */
   attach(): () => void {
+    applySettings(this.state.settings);
+    const scheme = matchMedia('(prefers-color-scheme: dark)');
+    const onScheme = () => applySettings(this.state.settings);
+    scheme.addEventListener('change', onScheme);
     document.addEventListener('keydown', this.onKey);
     document.addEventListener('visibilitychange', this.onVisibility);
     window.addEventListener('popstate', this.onPop);
@@ -330,6 +420,7 @@ export class Controller {
       document.removeEventListener('keydown', this.onKey);
       document.removeEventListener('visibilitychange', this.onVisibility);
       window.removeEventListener('popstate', this.onPop);
+      scheme.removeEventListener('change', onScheme);
       this.poller.stop();
     };
   }

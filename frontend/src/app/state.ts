@@ -2,12 +2,13 @@
 // around it (selection, hint, dialogs, notices). Pure: every change is an action.
 import type { Catalog } from '../api/client';
 import type { Lang } from '../i18n';
-import type { Card, ServerView } from '../model/types';
+import type { ServerView } from '../model/types';
 import type { Watch } from '../state/analysis';
 import type { ShownHint } from '../state/hint';
 import type { Selection } from '../games/outcome';
+import type { Settings } from './settings';
 
-export type Dialog = 'new' | 'rules' | 'bests' | 'leaderboard' | null;
+export type Dialog = 'new' | 'rules' | 'bests' | 'leaderboard' | 'menu' | 'stats' | 'settings' | null;
 export interface Toast { text: string; kind: 'error' | 'info'; id: number }
 
 export interface UiState {
@@ -17,8 +18,6 @@ export interface UiState {
   /** when `view` arrived (the clock ticks from there) */
   receivedAt: number;
   sel: Selection | null;
-  /** an intermediate tableau while a move's steps are replayed */
-  frame: Card[][] | null;
   toast: Toast | null;
   /** the live region's text */
   live: string;
@@ -35,12 +34,16 @@ export interface UiState {
   busy: number;
   /** the first route has been taken */
   ready: boolean;
+  settings: Settings;
+  /** the version of a win being celebrated (0: none) */
+  celebrate: number;
+  /** the server could not be reached; retrying */
+  offline: boolean;
 }
 
 export type Action =
   | { type: 'view'; view: ServerView | null; at: number }
   | { type: 'select'; sel: Selection | null }
-  | { type: 'frame'; frame: Card[][] | null }
   | { type: 'toast'; toast: Toast | null }
   | { type: 'announce'; text: string }
   | { type: 'dialog'; dialog: Dialog }
@@ -53,12 +56,15 @@ export type Action =
   | { type: 'busy'; delta: 1 | -1 }
   | { type: 'ready' }
   | { type: 'lang'; lang: Lang }
+  | { type: 'settings'; settings: Settings }
+  | { type: 'offline'; offline: boolean }
+  | { type: 'celebrate'; version: number }
   /** a new game is being dealt: nothing of the old one stays selected or shown */
   | { type: 'fresh' };
 
-export function initialState(lang: Lang): UiState {
+export function initialState(lang: Lang, settings: Settings): UiState {
   return {
-    lang, view: null, receivedAt: 0, sel: null, frame: null, toast: null, live: '', dialog: null, hint: null,
+    lang, settings, offline: false, view: null, receivedAt: 0, sel: null, celebrate: 0, toast: null, live: '', dialog: null, hint: null,
     watch: null, hideResult: false, deadEndClosed: null, catalog: null, fatal: null, busy: 0, ready: false,
   };
 }
@@ -67,7 +73,6 @@ export function reduce(s: UiState, a: Action): UiState {
   switch (a.type) {
     case 'view': return { ...s, view: a.view, receivedAt: a.at };
     case 'select': return { ...s, sel: a.sel };
-    case 'frame': return { ...s, frame: a.frame };
     case 'toast': return { ...s, toast: a.toast };
     // The same text twice must still be spoken: make it differ invisibly.
     case 'announce': return { ...s, live: s.live === a.text ? `${a.text}\u00a0` : a.text };
@@ -81,6 +86,9 @@ export function reduce(s: UiState, a: Action): UiState {
     case 'busy': return { ...s, busy: s.busy + a.delta };
     case 'ready': return { ...s, ready: true };
     case 'lang': return { ...s, lang: a.lang };
+    case 'settings': return { ...s, settings: a.settings };
+    case 'offline': return { ...s, offline: a.offline };
+    case 'celebrate': return { ...s, celebrate: a.version };
     case 'fresh': return { ...s, dialog: null, sel: null, hint: null, hideResult: false };
   }
 }

@@ -2,7 +2,7 @@
 // it, so adding a game means adding a module and registering it in `src/games/index.ts`.
 import type { ComponentType } from 'preact';
 import type { Key, Lang, T } from '../i18n';
-import type { Card, GameEvent, GameName, GameView, Move } from '../model/types';
+import type { GameName, GameView, Move } from '../model/types';
 import type { Exit } from '../state/analysis';
 import type { Outcome, Selection, Target } from './outcome';
 import type { IconName } from '../views/Icon';
@@ -17,8 +17,6 @@ export interface BoardProps<V extends GameView = GameView> {
   onTap: (loc: string) => void;
   /** places of the hinted move */
   hinted: string[];
-  /** an intermediate tableau while a move is replayed (games that animate steps) */
-  frame: Card[][] | null;
 }
 
 /** Extra controls above the board (Forty Thieves: the lift bar). */
@@ -41,6 +39,8 @@ export interface PileAction {
   accent: boolean;
   /** drawn as an offer the player should notice (Gaps: "no card can move — redeal") */
   pulse?: boolean;
+  /** why it can do nothing now (it is then shown disabled, with this reason) */
+  disabled?: Key;
 }
 
 export interface GameModule<V extends GameView = GameView> {
@@ -55,6 +55,10 @@ export interface GameModule<V extends GameView = GameView> {
   tap(view: V, sel: Selection | null, loc: string): Outcome;
   /** the places a move involves (hint highlight) */
   moveSpots(view: V, move: Move): string[];
+  /** a move in words, e.g. "put the 7♣ in the gap after the 6♣" (hints) */
+  say(view: V, move: Move, t: T): string;
+  /** the result panel's count of cards placed (its label) */
+  resultLabel: Key;
   /** the spoken name of a selected place */
   selectionName(view: V, loc: string, lang: Lang): string;
   /** the status line */
@@ -65,6 +69,4 @@ export interface GameModule<V extends GameView = GameView> {
   keyMove(view: V, key: 'draw' | 'recycle'): Move | null;
   /** the exits of a position proven unwinnable (SPEC §2–§5) */
   unwinnableExits: Exit[];
-  /** intermediate tableaus to replay a move's steps, if the game shows them */
-  frames?(before: V, events: GameEvent[] | undefined): Card[][][];
 }

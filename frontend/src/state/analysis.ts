@@ -53,10 +53,14 @@ export function giveUp(w: Watch): Watch {
   return { ...w, stopped: true };
 }
 
-/** The hint area says "checking whether this can still be won…" only while really pending. */
-export function checking(w: Watch | null, view: GameView | null): boolean {
+/** A search shorter than this is not announced (no "checking…" flash after ordinary moves). */
+export const CHECKING_AFTER_MS = 1200;
+
+/** The hint area says "checking whether this can still be won…" only while really pending, and
+ *  only once the search has taken a noticeable time (`now` defaults to "long enough"). */
+export function checking(w: Watch | null, view: GameView | null, now = Infinity): boolean {
   return !!w && !!view && w.version === view.version && view.status === 'playing'
-    && !w.stopped && w.analysis?.state === 'pending';
+    && !w.stopped && w.analysis?.state === 'pending' && now - w.startedAt >= CHECKING_AFTER_MS;
 }
 
 /** A finished proof says the shown position cannot be won. */

@@ -8,8 +8,8 @@ import { Modal } from './Modal';
 
 // -- results ---------------------------------------------------------------------------------
 
-export function ResultsPanel({ view, t, api, onNew, onReplay, onViewBoard }: {
-  view: ServerView; t: T; api: Api; onNew: () => void; onReplay: () => void; onViewBoard: () => void;
+export function ResultsPanel({ view, t, api, countLabel, onNew, onReplay, onViewBoard }: {
+  view: ServerView; t: T; api: Api; countLabel: Key; onNew: () => void; onReplay: () => void; onViewBoard: () => void;
 }) {
   const r = view.result;
   const pb = r?.personal_best;
@@ -22,7 +22,7 @@ export function ResultsPanel({ view, t, api, onNew, onReplay, onViewBoard }: {
           <div><dt>{t('won.moves')}</dt><dd>{r?.moves ?? view.moves}</dd></div>
           <div><dt>{t('won.undos')}</dt><dd>{r?.undos ?? view.undos}</dd></div>
           <div><dt>{t('won.hints')}</dt><dd>{r?.hints ?? view.hints}</dd></div>
-          {r?.removed != null ? <div><dt>{t('won.removed')}</dt><dd>{r.removed}</dd></div> : null}
+          {r?.removed != null ? <div><dt>{t(countLabel)}</dt><dd>{r.removed}</dd></div> : null}
         </dl>
         <DealId id={view.deal_id} t={t} />
         {won ? (
@@ -162,7 +162,8 @@ export function OptionFields({ t, options, values, onChange }: {
   return (
     <>
       {options.map((o) => {
-        const label = t(`opt.${o.name}` as Key);
+        const key = `opt.${o.name}` as Key;
+        const label = t(key) === key ? o.description : t(key);
         const value = values[o.name] ?? o.default;
         if (typeof o.default === 'boolean') {
           return (
@@ -205,7 +206,7 @@ export function RulesDialog({ t, lang, game, onClose }: { t: T; lang: Lang; game
           <button key={x} type="button" role="tab" aria-selected={x === g} class={x === g ? 'on' : ''} onClick={() => setG(x)}>{t(`game.${x}` as Key)}</button>
         ))}
       </div>
-      <article class="rules" data-testid="rules">
+      <article class="rules" data-testid="rules" role="tabpanel">
         {page.sections.map((s) => (
           <section key={s.heading}>
             <h3>{s.heading}</h3>
@@ -218,24 +219,30 @@ export function RulesDialog({ t, lang, game, onClose }: { t: T; lang: Lang; game
 }
 
 export function BestsDialog({ t, api, onClose }: { t: T; api: Api; onClose: () => void }) {
-  const [items, setItems] = useState<Awaited<ReturnType<Api['bests']>>['items'] | null>(null);
-  useEffect(() => { api.bests().then((b) => setItems(b.items), () => setItems([])); }, []);
   return (
     <Modal title={t('bests.title')} onClose={onClose} closeLabel={t('btn.close')}>
-      {!items ? <p>{t('loading')}</p> : items.length === 0 ? <p>{t('bests.empty')}</p> : (
-        <table class="bests" data-testid="bests">
-          <thead><tr><th>{t('won.deal')}</th><th>{t('lb.moves')}</th><th>{t('lb.time')}</th></tr></thead>
-          <tbody>
-            {items.map((b) => (
-              <tr key={`${b.deal_id}-${b.ruleset}`}>
-                <td><a href={`/play/${b.deal_id}`}>{b.deal_id}</a> <small>{b.ruleset}</small></td>
-                <td>{b.moves}</td><td>{formatTime(b.elapsed_ms)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <BestsTable t={t} api={api} />
     </Modal>
+  );
+}
+
+export function BestsTable({ t, api }: { t: T; api: Api }) {
+  const [items, setItems] = useState<Awaited<ReturnType<Api['bests']>>['items'] | null>(null);
+  useEffect(() => { api.bests().then((b) => setItems(b.items), () => setItems([])); }, []);
+  if (!items) return <p>{t('loading')}</p>;
+  if (items.length === 0) return <p>{t('bests.empty')}</p>;
+  return (
+    <table class="bests" data-testid="bests">
+      <thead><tr><th>{t('won.deal')}</th><th>{t('lb.moves')}</th><th>{t('lb.time')}</th></tr></thead>
+      <tbody>
+        {items.map((b) => (
+          <tr key={`${b.deal_id}-${b.ruleset}`}>
+            <td><a href={`/play/${b.deal_id}`}>{b.deal_id}</a> <small>{b.ruleset}</small></td>
+            <td>{b.moves}</td><td>{formatTime(b.elapsed_ms)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

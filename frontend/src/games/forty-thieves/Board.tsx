@@ -8,15 +8,15 @@ import type { BoardProps, OverlayProps } from '../types';
 import { lift, runLimit } from './rules';
 
 export function FortyThievesBoard(p: BoardProps<FortyThievesView>) {
-  const tableau = p.frame ?? p.view.board.tableau;
+  const tableau = p.view.board.tableau;
   return (
     <div class="ft">
       <div class="ft-top">
-        <Foundations {...p} />
         <div class="ft-piles">
           <Stock {...p} />
           <WastePile {...p} />
         </div>
+        <Foundations {...p} />
       </div>
       <div class="tableau">
         {tableau.map((col, c) => <Column key={`t${c}`} p={p} col={col} c={c} />)}
@@ -133,7 +133,7 @@ export function SelectionBar({ view, t, sel, onSelect }: OverlayProps<FortyThiev
   const column = /^t\d$/.test(sel.loc);
   const lifted = sel.count === 1 ? t('sel.lift1') : t('sel.lift', { n: sel.count });
   return (
-    <div class="selbar" role="group" aria-label={lifted} data-testid="selbar">
+    <div class="note selbar" role="group" aria-label={lifted} data-testid="selbar">
       <span>{lifted}</span>
       {column ? (
         <>

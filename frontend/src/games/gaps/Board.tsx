@@ -12,7 +12,7 @@ export function GapsBoard({ view, sel, targets, lang, t, onTap, hinted }: BoardP
   return (
     <div class="gaps" role="grid" aria-label={t('game.gaps')}>
       {b.grid.map((row, r) => (
-        <div class="gaps-row" role="row" key={r}>
+        <div class="gaps-row" role="row" key={r} aria-label={t('a11y.grid.row', { n: r + 1 })}>
           {row.map((card, c) => {
             const loc = gapsLoc(r, c);
             const ti = targetInfo(targets, loc);
@@ -22,6 +22,7 @@ export function GapsBoard({ view, sel, targets, lang, t, onTap, hinted }: BoardP
               ? cardName(lang, card)
               : t('a11y.gap', { r: r + 1, c: c + 1 }) + (fits?.length ? `, ${t('a11y.fits', { cards: fits.map((x) => cardName(lang, x)).join(', ') })}` : '');
             return (
+              <div role="gridcell" class="gcell" key={loc}>
               <CardButton
                 key={loc}
                 card={card}
@@ -36,6 +37,7 @@ export function GapsBoard({ view, sel, targets, lang, t, onTap, hinted }: BoardP
               >
                 {fits?.length ? <span class="fits" aria-hidden="true">{fits.map(short).join(' ')}</span> : null}
               </CardButton>
+              </div>
             );
           })}
         </div>

@@ -45,7 +45,7 @@ export function PyramidBoard({ view, sel, targets, lang, t, onTap, hinted }: Boa
   );
 }
 
-function Piles({ view, sel, targets, lang, t, onTap, hinted }: Omit<BoardProps<PyramidView>, 'frame'>) {
+function Piles({ view, sel, targets, lang, t, onTap, hinted }: BoardProps<PyramidView>) {
   const b = view.board;
   const stock = b.stock.top;
   const waste = b.waste.top;

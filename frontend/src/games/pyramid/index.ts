@@ -1,14 +1,17 @@
 // Pyramid: pairs making 13 from a pyramid of 28 cards, a stock and a waste.
 import { cardName } from '../../i18n';
+import { short } from '../../model/cards';
 import type { PyramidView } from '../../model/types';
 import type { GameModule, PileAction } from '../types';
 import { PyramidBoard } from './Board';
 import { moveSpots, pyramidCard, tap, targets } from './rules';
 
 function pileActions(view: PyramidView): PileAction[] {
-  return view.board.stock.count === 0
-    ? [{ move: { type: 'recycle' }, label: 'btn.recycle', icon: 'recycle', key: 'R', accent: true }]
-    : [{ move: { type: 'draw' }, label: 'btn.draw', icon: 'draw', key: 'D', accent: true }];
+  const b = view.board;
+  if (b.stock.count > 0) return [{ move: { type: 'draw' }, label: 'btn.draw', icon: 'draw', key: 'D', accent: true }];
+  const legal = view.legal_moves.some((m) => m.type === 'recycle');
+  const why = legal ? undefined : b.pass >= b.max_passes ? 'reason.recycle_no_passes' as const : 'reason.recycle_waste_empty' as const;
+  return [{ move: { type: 'recycle' }, label: 'btn.recycle', icon: 'recycle', key: 'R', accent: true, disabled: why }];
 }
 
 export const pyramid: GameModule<PyramidView> = {
@@ -18,6 +21,13 @@ export const pyramid: GameModule<PyramidView> = {
   targets,
   tap,
   moveSpots,
+  say(view, move, t) {
+    const name = (loc: string) => short(pyramidCard(view, loc) ?? '');
+    if (move.type === 'pair') return t('say.pair', { a: name(move.a), b: name(move.b) });
+    if (move.type === 'king') return t('say.king', { card: name(move.at) });
+    return move.type === 'recycle' ? t('say.recycle') : t('say.draw');
+  },
+  resultLabel: 'won.removed',
   selectionName(view, loc, lang) {
     const c = pyramidCard(view, loc);
     return c ? cardName(lang, c) : loc;
