@@ -195,6 +195,8 @@ describe('pyramid', () => {
     }
     const results = page.getByTestId('results');
     await results.waitFor();
+    // A win is celebrated (motion is on here).
+    expect(await page.getByTestId('celebrate').count()).toBe(1);
     expect(await page.getByRole('dialog').locator('h2').textContent()).toBe('Solved!');
     const text = (await results.textContent()) ?? '';
     expect(text).toContain('pyramid-1');
@@ -209,6 +211,15 @@ describe('pyramid', () => {
     await page.getByTestId('menu').getByRole('button', { name: 'Personal bests' }).click();
     await page.waitForSelector('[data-testid="bests"]');
     expect(await page.getByTestId('bests').textContent()).toContain('pyramid-1');
+    await page.keyboard.press('Escape');
+    // The statistics screen: per game played, won, rate, streaks, with the personal bests.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByTestId('menu').getByRole('button', { name: 'Statistics' }).click();
+    const statsRow = page.getByTestId('stats').getByRole('row', { name: /Pyramid/ });
+    await statsRow.waitFor();
+    expect((await statsRow.locator('td').allTextContents()).slice(0, 3)).toEqual(['1', '1', '100%']);
+    expect(await page.getByRole('dialog').getByTestId('bests').textContent()).toContain('pyramid-1');
+    await shot(page, 'stats-phone');
     await page.context().close();
   });
 });

@@ -66,7 +66,6 @@ function Table({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: G
       <div class="board">
         <Board view={view} sel={s.sel} targets={targetsOf(view, s.sel)} lang={s.lang} t={t} onTap={onTap} hinted={s.hint?.spots ?? []} />
       </div>
-      <Finished ctl={ctl} s={s} t={t} view={view} />
     </>
   );
 }
@@ -74,22 +73,15 @@ function Table({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: G
 /** Below a finished board: what it was, and the way back to the result. */
 function Finished({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: GameView }) {
   const show = () => ctl.store.dispatch({ type: 'hideResult', hide: false });
-  if (view.status === 'resigned') {
-    return (
-      <>
-        <div class="wonbar" data-testid="resigned">
-          <strong>{t('resigned.title')}</strong> <DealId id={view.deal_id} t={t} />
-          <button type="button" onClick={() => ctl.replay()}>{t('btn.replay')}</button>
-          <button type="button" onClick={() => ctl.dialog('new')}>{t('btn.new')}</button>
-        </div>
-        {s.hideResult && view.result ? <div class="wonbar"><button type="button" onClick={show}>{t('btn.result')}</button></div> : null}
-      </>
-    );
-  }
-  if (view.status === 'won' && s.hideResult) {
-    return <div class="wonbar"><strong>{t('won.title')}</strong> <DealId id={view.deal_id} t={t} /> <button type="button" onClick={show}>{t('won.title')}</button></div>;
-  }
-  return null;
+  const resigned = view.status === 'resigned';
+  return (
+    <div class="note wonbar" data-testid={resigned ? 'resigned' : 'won'}>
+      <strong>{resigned ? t('resigned.title') : t('won.title')}</strong> <DealId id={view.deal_id} t={t} />
+      {resigned ? <button type="button" onClick={() => ctl.replay()}>{t('btn.replay')}</button> : null}
+      {s.hideResult && view.result ? <button type="button" onClick={show}>{t('btn.result')}</button> : null}
+      {resigned ? <button type="button" onClick={() => ctl.dialog('new')}>{t('btn.new')}</button> : null}
+    </div>
+  );
 }
 
 /** The clock is paused: the server hides the board until it runs again. */
@@ -110,6 +102,7 @@ function NoteLine({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   let note = null;
   if (s.offline) note = <div class="note reconnecting" role="status" data-testid="reconnecting">{t('reconnecting')}</div>;
   else if (s.toast) note = <div class={`note toast ${s.toast.kind}`} data-testid="toast" key={s.toast.id}>{s.toast.text}</div>;
+  else if (view && view.status !== 'playing') note = <Finished ctl={ctl} s={s} t={t} view={view} />;
   else if (view && s.sel && Overlay) note = <Overlay view={view} sel={s.sel} t={t} onSelect={(sel) => ctl.select(sel)} />;
   if (!note) note = <HintBox ctl={ctl} s={s} t={t} view={view} />;
   return <div class="noteline">{note}</div>;
