@@ -50,6 +50,7 @@ export async function openPage(browser: Browser, path: string, opts: PageOptions
   ctx.setDefaultTimeout(10_000);
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('pageerror', e));
+  page.on('console', (m) => { if (m.type() === 'warning' && m.text().startsWith('move ')) console.error(m.text()); });
   await page.goto(path);
   await ready(page);
   return page;
@@ -123,7 +124,7 @@ export async function playThroughApi(page: Page, moves: Record<string, unknown>[
     let n = 0;
     for (const move of moves) {
       const r = await fetch(`/api/v1/games/${id}/moves`, { method: 'POST', headers, body: JSON.stringify({ version: g.version, move }) });
-      if (!r.ok) break;
+      if (!r.ok) { console.warn(`move ${n} refused: ${r.status} ${await r.text()}`); break; }
       g = await r.json() as { version: number };
       n++;
     }

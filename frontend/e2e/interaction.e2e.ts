@@ -41,9 +41,18 @@ describe('interaction', () => {
     const before = await version(page);
     await tapLoc(page, 't9.3');
     await page.waitForFunction((b) => document.querySelector('.app')?.getAttribute('data-version') !== String(b), before);
-    expect(await cardAnimations(page)).toBeGreaterThan(0);
-    // Tapping it mid-slide selects it where it now is (column 6), not the old column 10.
-    await card(page, 't5.4').click({ force: true, position: { x: 8, y: 8 } });
+    // Mid-slide, the card under the finger where 6♥ is drawn is 6♥ in its new place (column
+    // 6), not a card of the old position: a tap there acts on what the player sees.
+    const hit = await page.evaluate(() => {
+      const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).length;
+      const six = document.querySelector<HTMLElement>('[data-card="6H"]')!;
+      const r = six.getBoundingClientRect();
+      const el = (document.elementFromPoint(r.left + 8, r.top + 6) as HTMLElement).closest('[data-loc]') as HTMLElement;
+      el.click();
+      return { running, loc: el.getAttribute('data-loc'), card: el.getAttribute('data-card') };
+    });
+    expect(hit).toEqual({ running: expect.any(Number), loc: 't5.4', card: '6H' });
+    expect(hit.running).toBeGreaterThan(0);
     await expect.poll(() => page.locator('.selected').first().getAttribute('data-loc')).toBe('t5.4');
     await page.keyboard.press('Escape');
     // Motion off in the settings: no card animation after a move.

@@ -88,9 +88,10 @@ describe('every game at every size', () => {
     const id = page.url().split('/').pop()!;
     // The rules cap a column at 16 cards (3 dealt under a king, then K…A); the squeeze is
     // checked further, on a view drawn up by hand with ten 24-card columns.
-    await page.route(`**/api/v1/games/${id}`, async (route) => {
+    await page.route(new RegExp(`/api/v1/games/${id}(/clock)?$`), async (route) => {
       const res = await route.fetch();
-      const v = await res.json() as { board: { tableau: string[][] }; legal_moves: unknown[] };
+      const v = await res.json() as { board: { tableau: string[][] } | null; legal_moves: unknown[] };
+      if (!v.board) return route.fulfill({ response: res, json: v }); // a paused view: nothing to draw up
       const ranks = 'KQJT98765432A';
       v.board.tableau = v.board.tableau.map((_, c) => Array.from({ length: 24 }, (_, i) => `${ranks[(i + c) % 13]}${'SHDC'[(i + c) % 4]}`));
       v.legal_moves = [];

@@ -122,7 +122,7 @@ describe('screens', () => {
     const ft = await openPage(browser, '/play/forty-thieves-3', { viewport: SIZES['phone-360x640'] });
     await ft.waitForURL(/\/game\//);
     // No legal move at all is rare in Forty Thieves; the panel is shown on a drawn-up "stuck" view.
-    await ft.route(/\/api\/v1\/games\/(?!catalog)[\w-]+$/, async (route) => {
+    await ft.route(/\/api\/v1\/games\/(?!catalog)[\w-]+(\/clock)?$/, async (route) => {
       const res = await route.fetch();
       const v = await res.json() as { notices: string[]; legal_moves: unknown[] };
       v.notices = ['stuck'];
@@ -138,6 +138,8 @@ describe('screens', () => {
   test('a paused game hides the board behind "Paused"; Resume brings it back', async () => {
     const page = await openPage(browser, '/play/pyramid-2', { viewport: SIZES['phone-360x640'] });
     await page.waitForURL(/\/game\//);
+    // The tab counts as hidden (else a paused game shown runs again at once).
+    await page.addInitScript(() => Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true }));
     let pausedOnce = true;
     // As the server sends it while the clock is paused: no board, no legal moves.
     await page.route(/\/api\/v1\/games\/(?!catalog)[\w-]+$/, async (route) => {
@@ -185,7 +187,9 @@ async function playUntilStuck(page: Page): Promise<void> {
     for (let i = 0; i < 300; i++) {
       const move = g.legal_moves.find((m) => m.type !== 'redeal');
       if (!move) break;
-      g = await (await fetch(`/api/v1/games/${id}/moves`, { method: 'POST', headers, body: JSON.stringify({ version: g.version, move }) })).json() as typeof g;
+      const r = await fetch(`/api/v1/games/${id}/moves`, { method: 'POST', headers, body: JSON.stringify({ version: g.version, move }) });
+      if (!r.ok) { console.warn(`move ${i} refused: ${r.status} ${await r.text()}`); break; }
+      g = await r.json() as typeof g;
     }
   });
   await page.reload();

@@ -89,7 +89,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const patience = process.env.PATIENCE_BIN ?? resolve(repo, '.venv/bin/patience');
   if (!existsSync(patience)) throw new Error(`${patience} not found: run \`make venv\` first`);
   if (!existsSync(resolve(frontend, 'dist/index.html'))) throw new Error('dist/ missing: run `npm run build` first');
-  rmSync(resolve(here, 'screenshots', 'axe.jsonl'), { force: true });
   const apiPort = await freePort();
   const webPort = await freePort();
   const db = `/tmp/patience-e2e-${process.pid}.db`;

@@ -40,6 +40,7 @@ export class Controller {
   table: HTMLElement | null = null;
   private queue: Promise<void> = Promise.resolve();
   private dealing = false;
+  private resuming = false;
   private hintSeed: Analysis | null = null;
   private toastTimer: ReturnType<typeof setTimeout> | undefined;
   private poller: AnalysisPoller;
@@ -84,6 +85,9 @@ export class Controller {
     const seed = this.hintSeed;
     this.hintSeed = null;
     this.poller.follow(v, seed);
+    // A paused game shown in a visible tab (a reload, a link, a return) runs again: the clock
+    // is paused only while the player cannot see the table.
+    if (v && isPaused(v) && v.status === 'playing' && document.visibilityState === 'visible') this.resume();
   }
 
   select(sel: Selection | null): void { this.store.dispatch({ type: 'select', sel }); }
@@ -389,9 +393,10 @@ export class Controller {
   /** Run the paused clock again: the server sends the board back. */
   resume(): void {
     const v = this.state.view;
-    if (!v || v.status !== 'playing') return;
+    if (!v || v.status !== 'playing' || this.resuming) return;
+    this.resuming = true;
     this.api.clock(v.id, true).then((next) => { if (next && this.state.view?.id === next.id) this.setView(next); },
-      () => this.flash(this.t('error.network')));
+      () => this.flash(this.t('error.network'))).finally(() => { this.resuming = false; });
   }
 
   private onKey = (e: KeyboardEvent): void => {

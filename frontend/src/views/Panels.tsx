@@ -206,14 +206,14 @@ export function RulesDialog({ t, lang, game, onClose }: { t: T; lang: Lang; game
           <button key={x} type="button" role="tab" aria-selected={x === g} class={x === g ? 'on' : ''} onClick={() => setG(x)}>{t(`game.${x}` as Key)}</button>
         ))}
       </div>
-      <article class="rules" data-testid="rules" role="tabpanel">
+      <div class="rules" data-testid="rules" role="tabpanel">
         {page.sections.map((s) => (
           <section key={s.heading}>
             <h3>{s.heading}</h3>
             <ul>{s.items.map((i) => <li key={i}>{i}</li>)}</ul>
           </section>
         ))}
-      </article>
+      </div>
     </Modal>
   );
 }
