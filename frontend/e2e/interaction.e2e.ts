@@ -1,5 +1,6 @@
 // Input, motion, the game menu, disabled controls and flaky connections (issue 20 items 3, 4, 6,
 // 9 and the motion, menu, settings and offline wishes).
+import { readdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SIZES, accepted, card, launch, openPage, playThroughApi, ready, rejected, settled, shot, tapLoc, version } from './helpers';
@@ -13,6 +14,34 @@ const cardAnimations = (page: import('playwright-core').Page) => page.evaluate(
 );
 
 describe('interaction', () => {
+  test('settings: four-colour deck, card size, left-handed toolbar; kept across a reload', async () => {
+    const page = await openPage(browser, '/play/forty-thieves-1', { viewport: SIZES['desktop-1366x768'] });
+    await page.waitForSelector('[data-loc="t9.3"]');
+    const colour = (c: string) => page.locator(`[data-card="${c}"]`).first().evaluate((e) => getComputedStyle(e).color);
+    const black = await colour('9C');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByTestId('menu').getByRole('button', { name: 'Settings' }).click();
+    const width = () => card(page, 't0.0').evaluate((e) => e.getBoundingClientRect().width);
+    const before = await width();
+    await page.getByLabel('Four-colour deck (clubs green, diamonds blue)').check();
+    await page.getByLabel('Card size').selectOption('s');
+    await page.getByLabel('Left-handed toolbar').check();
+    await page.keyboard.press('Escape');
+    expect(await colour('9C')).not.toBe(black);
+    expect(await colour('9C')).toBe('rgb(12, 107, 46)');
+    expect(await width()).toBeLessThan(before);
+    await page.reload();
+    await ready(page);
+    await page.setViewportSize(SIZES['landscape-740x360']);
+    await settled(page);
+    const tools = (await page.locator('.toolbar').boundingBox())!;
+    const board = (await page.locator('.board').boundingBox())!;
+    expect(tools.x).toBeLessThan(board.x); // the toolbar on the left
+    expect(await colour('9C')).toBe('rgb(12, 107, 46)');
+    await shot(page, 'settings-left-handed-four-colour-landscape-740x360');
+    await page.context().close();
+  });
+
   test('keyboard: a removed focused card hands focus to the nearest playable card', async () => {
     const page = await openPage(browser, '/play/pyramid-1', { viewport: SIZES['desktop-1366x768'] });
     await page.waitForSelector('[data-loc="p21"]');
@@ -146,6 +175,16 @@ describe('interaction', () => {
   test('offline: a reload shows the game and "reconnecting"; nothing is queued; it comes back', async () => {
     const page = await openPage(browser, '/play/gaps-1', { viewport: SIZES['phone-360x640'] });
     await page.waitForURL(/\/game\//);
+    // Installable: a manifest with icons; no source map is served.
+    const manifest = await page.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href;
+      return (await fetch(href)).json() as Promise<{ name: string; display: string; icons: { sizes: string }[] }>;
+    });
+    expect(manifest).toMatchObject({ name: 'Patience', display: 'standalone' });
+    expect(manifest.icons.map((i) => i.sizes)).toContain('512x512');
+    const script = await page.evaluate(async () => (await fetch(document.querySelector<HTMLScriptElement>('script[type="module"]')!.src)).text());
+    expect(script).not.toContain('sourceMappingURL');
+    expect(readdirSync(new URL('../dist/assets', import.meta.url)).filter((f) => f.endsWith('.map'))).toEqual([]);
     await page.evaluate(async () => { await navigator.serviceWorker.ready; });
     await page.reload(); // now under the service worker
     await ready(page);
