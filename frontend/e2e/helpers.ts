@@ -51,6 +51,7 @@ export async function openPage(browser: Browser, path: string, opts: PageOptions
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('pageerror', e));
   page.on('console', (m) => { if (m.type() === 'warning' && m.text().startsWith('move ')) console.error(m.text()); });
+  page.on('response', (r) => { if (r.status() >= 500) console.error(`server error ${r.status()} ${r.request().method()} ${r.url()}`); });
   await page.goto(path);
   await ready(page);
   return page;
@@ -123,7 +124,15 @@ export async function playThroughApi(page: Page, moves: Record<string, unknown>[
     let g = await (await fetch(`/api/v1/games/${id}`, { headers })).json() as { version: number };
     let n = 0;
     for (const move of moves) {
-      const r = await fetch(`/api/v1/games/${id}/moves`, { method: 'POST', headers, body: JSON.stringify({ version: g.version, move }) });
+      const body = JSON.stringify({ version: g.version, move });
+      let r = await fetch(`/api/v1/games/${id}/moves`, { method: 'POST', headers, body });
+      // A set-up step, not the thing tested: a server error (seen rarely under the parallel
+      // run, see backend.log) is retried; the same versioned request is idempotent.
+      for (let i = 0; i < 3 && r.status >= 500; i++) {
+        console.warn(`move ${n}: ${r.status}, retrying`);
+        await new Promise((ok) => setTimeout(ok, 300));
+        r = await fetch(`/api/v1/games/${id}/moves`, { method: 'POST', headers, body });
+      }
       if (!r.ok) { console.warn(`move ${n} refused: ${r.status} ${await r.text()}`); break; }
       g = await r.json() as { version: number };
       n++;
