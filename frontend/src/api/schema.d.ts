@@ -927,6 +927,8 @@ export interface components {
             game_id: string;
             hints: number;
             moves: number;
+            /** @description Times the clock was paused */
+            pauses: number;
             ruleset: string;
             /** @description The player asked for the deal's solution before this win */
             solver_assisted: boolean;
@@ -967,6 +969,8 @@ export interface components {
             game_id: string;
             hints: number;
             moves: number;
+            /** @description Times the clock was paused */
+            pauses: number;
             player: string;
             rank: number;
             /** @description The player asked for the deal's solution before this win */
@@ -1001,10 +1005,10 @@ export interface components {
             won: number;
         };
         GameView: {
-            /** @description The public board, per game */
+            /** @description The public board, per game; null while the clock is paused (so paused time cannot be spent studying the table) */
             board: {
                 [key: string]: unknown;
-            };
+            } | null;
             clock_running: boolean;
             /** Format: date-time */
             created_at: string;
@@ -1075,10 +1079,10 @@ export interface components {
             version?: number;
         };
         MoveResult: {
-            /** @description The public board, per game */
+            /** @description The public board, per game; null while the clock is paused (so paused time cannot be spent studying the table) */
             board: {
                 [key: string]: unknown;
-            };
+            } | null;
             clock_running: boolean;
             /** Format: date-time */
             created_at: string;
@@ -1184,6 +1188,8 @@ export interface components {
             elapsed_ms: number;
             hints: number;
             moves: number;
+            /** @description Times the clock was paused */
+            pauses?: number;
             personal_best: components["schemas"]["PersonalBest"];
             removed: number;
             /** @description The player asked for the deal's solution before winning */
