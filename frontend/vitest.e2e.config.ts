@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/setup.ts'],
-    testTimeout: 90_000,
+    testTimeout: 150_000,
     hookTimeout: 90_000,
     teardownTimeout: 20_000,
     maxWorkers: 3,

@@ -199,3 +199,15 @@ export async function switchLang(page: Page, visible: string): Promise<void> {
   await page.getByRole('button', { name: /^(Menu|メニュー)$/ }).click();
   await page.getByTestId('menu').getByRole('button', { name: visible }).click();
 }
+
+/** At every size: axe-core finds nothing critical or serious, and a screenshot is saved. */
+export async function everySizeClean(page: Page, name: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const size of Object.keys(SIZES) as SizeName[]) {
+    await page.setViewportSize(SIZES[size]);
+    const { serious } = await axe(page, `${name} ${size}`);
+    problems.push(...serious.map((x) => `${size}: ${x}`));
+    await shot(page, `${name}-${size}`);
+  }
+  return problems;
+}

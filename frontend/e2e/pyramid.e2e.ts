@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DESKTOP, LINES, PHONE, accepted, card, launch, openPage, ready, rejected, shot, switchLang, tapLoc } from './helpers';
+import { DESKTOP, LINES, PHONE, accepted, card, everySizeClean, launch, openPage, ready, rejected, shot, switchLang, tapLoc } from './helpers';
 
 // Pyramid deal 1, solved (API.md move format).
 const SOLUTION = LINES.pyramid1 as Record<string, string>[];
@@ -205,8 +205,12 @@ describe('pyramid', () => {
     const row = await page.locator('[data-testid="leaderboard"] tbody tr').first().textContent();
     expect(row).toContain('56');
     await shot(page, 'pyramid-phone-won');
+    expect(await everySizeClean(page, 'pyramid-won')).toEqual([]);
+    await page.setViewportSize(PHONE);
     // Exits: view the board, then the personal bests list has the deal.
     await page.getByRole('button', { name: 'View the board' }).first().click();
+    expect(await everySizeClean(page, 'pyramid-won-board')).toEqual([]);
+    await page.setViewportSize(PHONE);
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByTestId('menu').getByRole('button', { name: 'Personal bests' }).click();
     await page.waitForSelector('[data-testid="bests"]');
