@@ -24,6 +24,7 @@ export type SizeName = keyof typeof SIZES;
 export const LINES = JSON.parse(readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), 'lines.json'), 'utf8')) as {
   pyramid1: Record<string, unknown>[]; fortyThieves60: Record<string, unknown>[]; gaps1Unlimited: Record<string, unknown>[];
   longColumn: { deal: number; longest: number; moves: Record<string, unknown>[] };
+  gapsStuck: { deal: number; moves: Record<string, unknown>[] };
 };
 
 export function launch(): Promise<Browser> {

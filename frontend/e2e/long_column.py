@@ -1,5 +1,6 @@
-"""Find a Forty Thieves line (classic rules, auto_safe off) that builds one column as long as
-the rules allow, for the client's long-column e2e test (frontend/e2e/layout.e2e.ts).
+"""Move lines for the client's e2e tests (frontend/e2e/lines.json): a Forty Thieves line
+(classic rules, auto_safe off) that builds one column as long as it can (layout.e2e.ts), and a
+Gaps line without redeals that ends with no legal move (screens.e2e.ts).
 
 A column grows only by same-suit cards one rank lower, so its longest is the 3 cards dealt under
 a king plus K…A: 16 cards. Seeded random greedy playouts that prefer moves onto the longest
@@ -13,9 +14,22 @@ from __future__ import annotations
 import json
 import random
 
+from patience.engine import gaps
 from patience.engine.forty_thieves import FortyThievesGame, apply_move, legal_moves
 
-OPTIONS = {"rules": "classic", "auto_safe": False, "winnable_only": False}
+OPTIONS: dict[str, bool | int | str] = {
+    "rules": "classic",
+    "auto_safe": False,
+    "winnable_only": False,
+}
+
+
+def _score(d: dict[str, object], lengths: list[int], rng: random.Random) -> float:
+    """Onto the longest column first; a draw before any other move."""
+    to = str(d.get("to", ""))
+    if to.startswith("t"):
+        return lengths[int(to[1:])] + rng.random()
+    return -1.0 if d["type"] == "draw" else -5.0 + rng.random()
 
 
 def playout(deal: int, rng: random.Random, limit: int = 400) -> tuple[int, list[dict[str, object]]]:
@@ -28,20 +42,43 @@ def playout(deal: int, rng: random.Random, limit: int = 400) -> tuple[int, list[
         if not moves:
             break
 
-        def score(m: object) -> float:
-            d = m.to_dict()  # type: ignore[attr-defined]
-            to = str(d.get("to", ""))
-            if to.startswith("t"):
-                return len(state.tableau[int(to[1:])]) + rng.random()
-            return -1.0 if d["type"] == "draw" else -5.0 + rng.random()
-
-        move = max(moves, key=score)
+        lengths = [len(c) for c in state.tableau]
+        scores = [_score(m.to_dict(), lengths, rng) for m in moves]
+        move = moves[scores.index(max(scores))]
         state, _ = apply_move(state, move, OPTIONS)
         line.append(move.to_dict())
         longest = max(len(c) for c in state.tableau)
         if longest > best:
             best, best_line = longest, list(line)
     return best, best_line
+
+
+def gaps_stuck() -> tuple[int, list[dict[str, object]]]:
+    """The shortest seeded random Gaps playout (no redeals) that ends with no legal move."""
+    options: dict[str, bool | int | str] = {
+        "redeals": 0,
+        "aces_shuffled": False,
+        "difficulty": "any",
+        "show_fits": False,
+    }
+    best: tuple[int, list[dict[str, object]]] | None = None
+    for deal in range(1, 40):
+        for seed in range(20):
+            rng = random.Random(deal * 100 + seed)
+            state = gaps.GapsGame.deal_state(deal, options)
+            line: list[dict[str, object]] = []
+            while moves := [m for m in gaps.legal_moves(state) if m.to_dict()["type"] != "redeal"]:
+                if len(line) == 200:
+                    break
+                move = rng.choice(moves)
+                state = gaps.apply_move(state, move)
+                line.append(move.to_dict())
+            else:
+                if line and (best is None or len(line) < len(best[1])):
+                    best = (deal, line)
+        if best and len(best[1]) < 40:
+            return best
+    raise SystemExit("no stuck Gaps line found")
 
 
 def main() -> None:
@@ -55,7 +92,15 @@ def main() -> None:
         if found[0] >= 16:
             break
     n, deal, line = found
-    print(json.dumps({"deal": deal, "longest": n, "moves": line}))
+    stuck_deal, stuck_line = gaps_stuck()
+    print(
+        json.dumps(
+            {
+                "longColumn": {"deal": deal, "longest": n, "moves": line},
+                "gapsStuck": {"deal": stuck_deal, "moves": stuck_line},
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

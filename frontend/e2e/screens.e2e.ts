@@ -105,16 +105,14 @@ describe('screens', () => {
     await page.context().close();
   });
 
-  test('gaps dead end at every size: played out without redeals', async () => {
+  test('gaps dead end at every size: a line without redeals that leaves no move', async () => {
     const gaps = await openPage(browser, '/', { viewport: SIZES['phone-360x640'] });
     await gaps.evaluate(() => localStorage.setItem('patience.options.gaps', JSON.stringify({ redeals: 0, difficulty: 'any' })));
-    await gaps.goto('/play/gaps-5');
+    await gaps.goto(`/play/gaps-${LINES.gapsStuck.deal}`);
     await ready(gaps);
     await gaps.waitForURL(/\/game\//);
-    await playUntilStuck(gaps);
-    // No move left, or (when the playout ends in a loop) the worker's proof: it may take a while
-    // on a busy machine.
-    await gaps.getByTestId('deadend').waitFor({ timeout: 60_000 });
+    expect(await playThroughApi(gaps, LINES.gapsStuck.moves)).toBe(LINES.gapsStuck.moves.length);
+    await gaps.locator('[data-testid="deadend"][data-kind="stuck"]').waitFor();
     expect(await gaps.locator('[data-action="redeal"]').getAttribute('aria-disabled')).toBe('true');
     await everySize(gaps, 'gaps-deadend');
     await gaps.context().close();
@@ -178,22 +176,4 @@ async function lastMoveByTapping(page: Page, m: Record<string, string>): Promise
     const dest = m.to === 'foundation' || /^f/.test(m.to!) ? 'f0' : await page.locator(`.stack [data-loc^="${m.to}"]`).last().getAttribute('data-loc');
     await tapLoc(page, dest!);
   });
-}
-
-/** Play legal moves (not redeals) through the API until none is left. */
-async function playUntilStuck(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const id = location.pathname.split('/').pop()!;
-    const headers = { Authorization: `Bearer ${localStorage.getItem('patience.token')}`, 'Content-Type': 'application/json' };
-    let g = await (await fetch(`/api/v1/games/${id}`, { headers })).json() as { version: number; legal_moves: { type: string }[] };
-    for (let i = 0; i < 300; i++) {
-      const move = g.legal_moves.find((m) => m.type !== 'redeal');
-      if (!move) break;
-      const r = await fetch(`/api/v1/games/${id}/moves`, { method: 'POST', headers, body: JSON.stringify({ version: g.version, move }) });
-      if (!r.ok) { console.warn(`move ${i} refused: ${r.status} ${await r.text()}`); break; }
-      g = await r.json() as typeof g;
-    }
-  });
-  await page.reload();
-  await ready(page);
 }
