@@ -9,6 +9,7 @@ export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   server: { proxy },
   preview: { proxy },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  // No public source map: the served client is the built bundle only.
+  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
   test: { include: ['test/**/*.test.ts'], environment: 'node' },
 } as never);

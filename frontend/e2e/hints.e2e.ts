@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DESKTOP, PHONE, accepted, card, launch, openPage, shot, version } from './helpers';
+import { DESKTOP, PHONE, accepted, card, launch, openPage, shot, switchLang, version } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launch(); });
@@ -14,7 +14,8 @@ describe('hints and analysis (API + Redis + worker)', () => {
     await accepted(page, () => page.getByRole('button', { name: 'Hint' }).click());
     expect(await version(page)).toBe(before + 1); // a hint counts and advances the version
     await page.waitForSelector('[data-loc="p21"].hinted');
-    expect(await page.getByTestId('hint-text').textContent()).toBe('Hint: try the highlighted move.');
+    // The move in words beside the highlight.
+    expect(await page.getByTestId('hint-text').textContent()).toBe('Hint: remove the K♥');
     expect(await page.locator('.hinted').count()).toBe(1); // a king goes alone
     await shot(page, 'hint-phone');
     await page.keyboard.press('Escape');
@@ -72,7 +73,7 @@ describe('hints and analysis (API + Redis + worker)', () => {
     await expect.poll(() => page.getByTestId('deadend').count()).toBe(0);
 
     // Japanese wording.
-    await page.getByRole('button', { name: 'Switch to Japanese' }).click();
+    await switchLang(page, '日本語');
     await accepted(page, () => page.keyboard.press('d'));
     await panel.waitFor({ timeout: 20_000 });
     expect(await panel.textContent()).toContain('この局面からはもう解けません');

@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DESKTOP, PHONE, accepted, card, launch, openPage, ready, rejected, shot, tapLoc } from './helpers';
+import { DESKTOP, LINES, PHONE, accepted, card, everySizeClean, launch, openPage, ready, rejected, shot, switchLang, tapLoc } from './helpers';
 
 // Pyramid deal 1, solved (API.md move format).
-const SOLUTION: Record<string, string>[] = JSON.parse(`[{"type":"king","at":"p21"},{"type":"king","at":"p22"},{"type":"pair","a":"p15","b":"p27"},{"type":"draw"},{"type":"draw"},{"type":"draw"},{"type":"pair","a":"stock","b":"waste"},{"type":"draw"},{"type":"draw"},{"type":"draw"},{"type":"king","at":"stock"},{"type":"draw"},{"type":"draw"},{"type":"draw"},{"type":"draw"},{"type":"draw"},{"type":"pair","a":"p23","b":"stock"},{"type":"pair","a":"p24","b":"stock"},{"type":"pair","a":"p17","b":"waste"},{"type":"pair","a":"stock","b":"waste"},{"type":"draw"},{"type":"pair","a":"p25","b":"stock"},{"type":"draw"},{"type":"draw"},{"type":"pair","a":"p26","b":"stock"},{"type":"pair","a":"p16","b":"p20"},{"type":"king","at":"p11"},{"type":"draw"},{"type":"draw"},{"type":"draw"},{"type":"recycle"},{"type":"pair","a":"p19","b":"stock"},{"type":"pair","a":"p14","b":"p18"},{"type":"draw"},{"type":"draw"},{"type":"draw"},{"type":"draw"},{"type":"draw"},{"type":"draw"},{"type":"draw"},{"type":"draw"},{"type":"pair","a":"p10","b":"stock"},{"type":"pair","a":"p6","b":"p13"},{"type":"pair","a":"p12","b":"stock"},{"type":"pair","a":"p8","b":"waste"},{"type":"pair","a":"p9","b":"stock"},{"type":"draw"},{"type":"pair","a":"p7","b":"stock"},{"type":"pair","a":"p3","b":"p5"},{"type":"recycle"},{"type":"draw"},{"type":"draw"},{"type":"pair","a":"p4","b":"stock"},{"type":"pair","a":"p1","b":"p2"},{"type":"draw"},{"type":"pair","a":"p0","b":"stock"}]`);
+const SOLUTION = LINES.pyramid1 as Record<string, string>[];
 
 let browser: Browser;
 beforeAll(async () => { browser = await launch(); });
@@ -110,7 +110,7 @@ describe('pyramid', () => {
     await other.close();
 
     // Japanese: reasons and names are localised, and the choice is remembered.
-    await page.getByRole('button', { name: 'Switch to Japanese' }).click();
+    await switchLang(page, '日本語');
     expect(await card(page, 'p23').getAttribute('aria-label')).toBe('ダイヤの10');
     await tapLoc(page, 'p23');
     expect(await rejected(page, () => tapLoc(page, 'p24'))).toBe('この 2 枚は合計 13 になりません');
@@ -195,6 +195,8 @@ describe('pyramid', () => {
     }
     const results = page.getByTestId('results');
     await results.waitFor();
+    // A win is celebrated (motion is on here).
+    expect(await page.getByTestId('celebrate').count()).toBe(1);
     expect(await page.getByRole('dialog').locator('h2').textContent()).toBe('Solved!');
     const text = (await results.textContent()) ?? '';
     expect(text).toContain('pyramid-1');
@@ -203,11 +205,25 @@ describe('pyramid', () => {
     const row = await page.locator('[data-testid="leaderboard"] tbody tr').first().textContent();
     expect(row).toContain('56');
     await shot(page, 'pyramid-phone-won');
+    expect(await everySizeClean(page, 'pyramid-won')).toEqual([]);
+    await page.setViewportSize(PHONE);
     // Exits: view the board, then the personal bests list has the deal.
     await page.getByRole('button', { name: 'View the board' }).first().click();
-    await page.getByRole('button', { name: 'Personal bests' }).click();
+    expect(await everySizeClean(page, 'pyramid-won-board')).toEqual([]);
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByTestId('menu').getByRole('button', { name: 'Personal bests' }).click();
     await page.waitForSelector('[data-testid="bests"]');
     expect(await page.getByTestId('bests').textContent()).toContain('pyramid-1');
+    await page.keyboard.press('Escape');
+    // The statistics screen: per game played, won, rate, streaks, with the personal bests.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByTestId('menu').getByRole('button', { name: 'Statistics' }).click();
+    const statsRow = page.getByTestId('stats').getByRole('row', { name: /Pyramid/ });
+    await statsRow.waitFor();
+    expect((await statsRow.locator('td').allTextContents()).slice(0, 3)).toEqual(['1', '1', '100%']);
+    expect(await page.getByRole('dialog').getByTestId('bests').textContent()).toContain('pyramid-1');
+    await shot(page, 'stats-phone');
     await page.context().close();
   });
 });

@@ -3,7 +3,7 @@
 // each wait gives up after 60 s. Redis: the one at 127.0.0.1:6379 (db 13, flushed before and
 // after), or — when none answers — a private `redis-server` on a free port for this run.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,7 +44,7 @@ async function waitFor(url: string, proc: ChildProcess, name: string, ms = 60_00
 
 function start(cmd: string, args: string[], env: NodeJS.ProcessEnv, log: string[]): ChildProcess {
   const p = spawn(cmd, args, { cwd: frontend, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const keep = (b: Buffer) => { log.push(b.toString()); if (log.length > 200) log.shift(); };
+  const keep = (b: Buffer) => { log.push(b.toString()); if (log.length > 2000) log.shift(); };
   p.stdout?.on('data', keep);
   p.stderr?.on('data', keep);
   return p;
@@ -107,12 +107,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   redisCli(redisPort, 'flushdb');
   const REDIS_URL = `redis://127.0.0.1:${redisPort}/13`;
   const api = start(patience, ['serve', '--host', '127.0.0.1', '--port', String(apiPort), '--workers', '2'],
-    { DATABASE_URL: `sqlite:///${db}`, REDIS_URL }, apiLog);
+    // Many short-lived test players and fast API set-ups: looser limits than production's.
+    { DATABASE_URL: `sqlite:///${db}`, REDIS_URL, RATE_LIMIT_PLAYERS: '1000/minute', RATE_LIMIT_ACTIONS: '20000/minute' }, apiLog);
   const worker = start(patience, ['worker'], { REDIS_URL }, workerLog);
   const vite = resolve(frontend, 'node_modules/vite/bin/vite.js');
   const web = start(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'],
     { PATIENCE_API: apiURL }, webLog);
   const teardown = async () => {
+    // The backend's last log lines, for a failure's server side (gitignored with the screenshots).
+    mkdirSync(resolve(here, 'screenshots'), { recursive: true });
+    writeFileSync(resolve(here, 'screenshots', 'backend.log'), [...apiLog, ...workerLog].join(''));
     stop(web);
     stop(api);
     await stopWait(worker);

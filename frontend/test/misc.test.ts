@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import { describe as announce } from '../src/state/announce';
-import { stepFrames } from '../src/state/animate';
 import { parseRoute } from '../src/state/route';
 import { parseDealId, sameMove } from '../src/model/types';
 
@@ -22,21 +21,7 @@ describe('routes and deal IDs', () => {
   });
 });
 
-describe('run animation', () => {
-  test('steps replay on the previous tableau', () => {
-    const before = [['KD', '9S', '8S', '7S'], ['TS'], [], []];
-    const ev = [
-      { type: 'step', card: '7S', from: 't0', to: 't2' }, { type: 'step', card: '8S', from: 't0', to: 't3' },
-      { type: 'step', card: '9S', from: 't0', to: 't1' }, { type: 'step', card: '8S', from: 't3', to: 't1' },
-      { type: 'step', card: '7S', from: 't2', to: 't1' },
-    ];
-    const frames = stepFrames(before, ev);
-    expect(frames).toHaveLength(5);
-    expect(frames[0]).toEqual([['KD', '9S', '8S'], ['TS'], ['7S'], []]);
-    expect(frames[4]).toEqual([['KD'], ['TS', '9S', '8S', '7S'], [], []]);
-    expect(before[0]).toHaveLength(4);
-    expect(stepFrames(before, [{ type: 'move', from: 't0', to: 't1' }])).toEqual([]);
-  });
+describe('announcements', () => {
   test('announcements from events', () => {
     expect(announce('en', { type: 'pair', a: 'p1', b: 'p2' }, [{ type: 'remove', cards: ['QH', 'AS'] }])).toBe('Removed queen of hearts, ace of spades');
     expect(announce('en', { type: 'draw' }, [{ type: 'draw', card: '6D' }, { type: 'auto', card: 'AC' }])).toBe('Drew six of diamonds. ace of clubs went up automatically');

@@ -3,12 +3,17 @@
 // `reason`, 409 carrying the current game). Views never call fetch themselves.
 import createClient from 'openapi-fetch';
 import type { components, paths } from './schema';
-import { asGameView, type GameName, type GameView, type Move } from '../model/types';
+import { asGameView, type GameName, type Move, type ServerView } from '../model/types';
+
+/** What a versioned action needs of a game. */
+export type GameRef = Pick<ServerView, 'id' | 'version'>;
 
 export type Leaderboard = components['schemas']['Leaderboard'];
 export type Bests = components['schemas']['Bests'];
 export type Catalog = components['schemas']['Catalog'];
 export type Analysis = components['schemas']['Analysis'];
+export type Player = components['schemas']['Player'];
+export type GameStats = components['schemas']['GameStats'];
 export type ErrorBody = components['schemas']['Error'] & { max?: number };
 
 const TOKEN_KEY = 'patience.token';
@@ -19,7 +24,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly reason: string,
     message: string,
-    readonly current: GameView | null = null,
+    readonly current: ServerView | null = null,
     readonly max: number | null = null,
   ) {
     super(message);
@@ -71,20 +76,20 @@ export class Api {
     return data;
   }
 
-  async newGame(game: GameName, options: Record<string, unknown>, deal?: number): Promise<GameView> {
+  async newGame(game: GameName, options: Record<string, unknown>, deal?: number): Promise<ServerView> {
     const body = { game, options, ...(deal ? { deal } : {}) };
     const { data, error, response } = await this.http.POST('/api/v1/games', { body: body as never });
     if (!data) throw toError(response.status, error);
     return asGameView(data);
   }
 
-  async game(id: string): Promise<GameView> {
+  async game(id: string): Promise<ServerView> {
     const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}', { params: { path: { game_id: id } } });
     if (!data) throw toError(response.status, error);
     return asGameView(data);
   }
 
-  async move(g: GameView, move: Move): Promise<GameView> {
+  async move(g: GameRef, move: Move): Promise<ServerView> {
     const { data, error, response } = await this.http.POST('/api/v1/games/{game_id}/moves', {
       params: { path: { game_id: g.id } },
       body: { version: g.version, move: move as never },
@@ -93,7 +98,7 @@ export class Api {
     return asGameView(data);
   }
 
-  async undo(g: GameView): Promise<GameView> {
+  async undo(g: GameRef): Promise<ServerView> {
     const { data, error, response } = await this.http.POST('/api/v1/games/{game_id}/undo', {
       params: { path: { game_id: g.id } },
       body: { version: g.version },
@@ -102,7 +107,7 @@ export class Api {
     return asGameView(data);
   }
 
-  async resign(g: GameView): Promise<GameView> {
+  async resign(g: GameRef): Promise<ServerView> {
     const { data, error, response } = await this.http.POST('/api/v1/games/{game_id}/resign', {
       params: { path: { game_id: g.id } },
       body: { version: g.version },
@@ -111,7 +116,7 @@ export class Api {
     return asGameView(data);
   }
 
-  async clock(id: string, running: boolean, keepalive = false): Promise<GameView | null> {
+  async clock(id: string, running: boolean, keepalive = false): Promise<ServerView | null> {
     const { data } = await this.http.POST('/api/v1/games/{game_id}/clock', {
       params: { path: { game_id: id } },
       body: { running },
@@ -121,7 +126,7 @@ export class Api {
   }
 
   /** Ask for a hint: counts one hint and advances the version (the answer carries the game). */
-  async hint(g: GameView): Promise<HintAnswer> {
+  async hint(g: GameRef): Promise<HintAnswer> {
     const { data, error, response } = await this.http.POST('/api/v1/games/{game_id}/hint', {
       params: { path: { game_id: g.id } },
       body: { version: g.version },
@@ -135,6 +140,13 @@ export class Api {
     const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}/analysis', {
       params: { path: { game_id: id } },
     });
+    if (!data) throw toError(response.status, error);
+    return data;
+  }
+
+  /** The player with per-game statistics (played, won, win rate, streaks). */
+  async me(): Promise<Player> {
+    const { data, error, response } = await this.http.GET('/api/v1/players/me');
     if (!data) throw toError(response.status, error);
     return data;
   }
@@ -157,10 +169,10 @@ export class Api {
 }
 
 /** `{move}` or `{action: "draw"}`; the answer's `hint` is `null` when nothing can move. */
-export interface Hint { move?: Move; action?: string }
+export interface Hint { move?: Move; action?: string; reason?: string }
 
 export interface HintAnswer {
   hint: Hint | null;
   analysis: Analysis;
-  game: GameView;
+  game: ServerView;
 }

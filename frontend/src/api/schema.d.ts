@@ -566,7 +566,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A solve job's state, and its verdict, solution line and search statistics when done. */
+        /**
+         * One of the player's solve jobs: its state, and its verdict, solution line and search
+         *     statistics when done (404 for jobs the player did not ask for).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -587,6 +590,7 @@ export interface paths {
                         "application/json": components["schemas"]["Job"];
                     };
                 };
+                401: components["responses"]["UNAUTHORIZED"];
                 404: components["responses"]["NOT_FOUND"];
                 503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
@@ -766,7 +770,9 @@ export interface paths {
         put?: never;
         /**
          * Solve a deal in the background (full knowledge of the deal); poll ``GET /jobs/<id>``.
-         *     The same request twice gives the same job.
+         *     The same request twice gives the same job. At most a few solves per player at a time
+         *     (429 ``rate_limited``). Asking marks the player's later wins of the deal
+         *     ``solver_assisted`` on leaderboards and personal bests.
          */
         post: {
             parameters: {
@@ -917,8 +923,16 @@ export interface components {
             /** Format: date-time */
             finished_at: string;
             game: string;
+            /** @description The won game (replay) */
+            game_id: string;
+            hints: number;
             moves: number;
+            /** @description Times the clock was paused */
+            pauses: number;
             ruleset: string;
+            /** @description The player asked for the deal's solution before this win */
+            solver_assisted: boolean;
+            undos: number;
         };
         Bests: {
             items: components["schemas"]["Best"][];
@@ -951,10 +965,16 @@ export interface components {
             elapsed_ms: number;
             /** Format: date-time */
             finished_at: string;
+            /** @description The won game (replay) */
+            game_id: string;
             hints: number;
             moves: number;
+            /** @description Times the clock was paused */
+            pauses: number;
             player: string;
             rank: number;
+            /** @description The player asked for the deal's solution before this win */
+            solver_assisted: boolean;
             undos: number;
         };
         Error: {
@@ -985,10 +1005,10 @@ export interface components {
             won: number;
         };
         GameView: {
-            /** @description The public board, per game */
+            /** @description The public board, per game; null while the clock is paused (so paused time cannot be spent studying the table) */
             board: {
                 [key: string]: unknown;
-            };
+            } | null;
             clock_running: boolean;
             /** Format: date-time */
             created_at: string;
@@ -1059,10 +1079,10 @@ export interface components {
             version?: number;
         };
         MoveResult: {
-            /** @description The public board, per game */
+            /** @description The public board, per game; null while the clock is paused (so paused time cannot be spent studying the table) */
             board: {
                 [key: string]: unknown;
-            };
+            } | null;
             clock_running: boolean;
             /** Format: date-time */
             created_at: string;
@@ -1168,8 +1188,12 @@ export interface components {
             elapsed_ms: number;
             hints: number;
             moves: number;
+            /** @description Times the clock was paused */
+            pauses?: number;
             personal_best: components["schemas"]["PersonalBest"];
             removed: number;
+            /** @description The player asked for the deal's solution before winning */
+            solver_assisted?: boolean;
             undos: number;
         };
         Solve: {

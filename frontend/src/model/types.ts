@@ -84,9 +84,18 @@ export interface GapsView extends ViewBase { game: 'gaps'; board: GapsBoard }
 export interface FortyThievesView extends ViewBase { game: 'forty-thieves'; board: FortyThievesBoard }
 export type GameView = PyramidView | GapsView | FortyThievesView;
 
+/** A game whose clock is paused: the server hides the board and the legal moves until it runs
+ *  again (API.md, "clock"). The rest of the view is as usual. */
+export interface PausedView extends Omit<ViewBase, 'legal_moves'> { game: GameName; board: null; legal_moves: [] }
+
+/** What the server sends: a playable view or a paused one. */
+export type ServerView = GameView | PausedView;
+
+export const isPaused = (v: ServerView): v is PausedView => v.board === null;
+
 /** Narrow a server GameView (open `board`) to the per-game shape. */
-export function asGameView(v: ApiGameView & { events?: unknown }): GameView {
-  return v as unknown as GameView;
+export function asGameView(v: ApiGameView & { events?: unknown }): ServerView {
+  return v as unknown as ServerView;
 }
 
 export function sameMove(a: Move, b: Move): boolean {

@@ -6,6 +6,7 @@
 // `unwinnable` for this very version, or the GameView notice `unwinnable`. `pending`,
 // `timeout`, `unavailable` and `not_applicable` never turn into a verdict.
 import type { Analysis } from '../api/client';
+import { gameModule } from '../games';
 import type { GameName, GameView } from '../model/types';
 
 /** Delay before the first look after an accepted action (rapid play cancels it). */
@@ -52,10 +53,14 @@ export function giveUp(w: Watch): Watch {
   return { ...w, stopped: true };
 }
 
-/** The hint area says "checking whether this can still be won…" only while really pending. */
-export function checking(w: Watch | null, view: GameView | null): boolean {
+/** A search shorter than this is not announced (no "checking…" flash after ordinary moves). */
+export const CHECKING_AFTER_MS = 1200;
+
+/** The hint area says "checking whether this can still be won…" only while really pending, and
+ *  only once the search has taken a noticeable time (`now` defaults to "long enough"). */
+export function checking(w: Watch | null, view: GameView | null, now = Infinity): boolean {
   return !!w && !!view && w.version === view.version && view.status === 'playing'
-    && !w.stopped && w.analysis?.state === 'pending';
+    && !w.stopped && w.analysis?.state === 'pending' && now - w.startedAt >= CHECKING_AFTER_MS;
 }
 
 /** A finished proof says the shown position cannot be won. */
@@ -78,8 +83,5 @@ export function deadEndKind(view: GameView | null, w: Watch | null): DeadEndKind
 
 /** The exits of SPEC.md per game: Pyramid §2, Gaps §3, Forty Thieves §4, endings §5. */
 export function deadEndExits(game: GameName, kind: DeadEndKind): Exit[] {
-  if (kind === 'stuck') return ['undo', 'replay', 'new'];
-  if (game === 'pyramid') return ['undo', 'hint', 'replay', 'new'];
-  if (game === 'forty-thieves') return ['undo', 'resign', 'replay'];
-  return ['undo', 'replay', 'new'];
+  return kind === 'stuck' ? ['undo', 'replay', 'new'] : gameModule(game).unwinnableExits;
 }

@@ -1,6 +1,7 @@
 // A hint answer → what the table shows: the spots to highlight and the line in the hint area.
 import type { Hint } from '../api/client';
 import type { Key } from '../i18n';
+import { en } from '../i18n/strings';
 import type { GameView, Move } from '../model/types';
 import { moveSpots } from './select';
 
@@ -9,16 +10,26 @@ export interface ShownHint {
   /** Locations to highlight (`moveSpots`), `stock` for a draw. */
   spots: string[];
   text: Key;
+  /** the server's reason code (`completes_pair`, …), when it gives one */
+  reason: string | null;
 }
 
 export function readHint(view: GameView, hint: Hint | null): ShownHint {
   const move: Move | null = hint?.move ?? (hint?.action === 'draw' ? { type: 'draw' } : null);
-  if (!move) return { move: null, spots: [], text: 'hint.none' };
+  const reason = hint?.reason ?? null;
+  if (!move) return { move: null, spots: [], text: 'hint.none', reason };
   const spots = moveSpots(view, move);
   const text: Key = move.type === 'draw' ? 'hint.draw'
     : move.type === 'recycle' ? 'hint.recycle'
       : move.type === 'redeal' ? 'hint.redeal'
         : move.type === 'collect' ? 'hint.collect'
           : 'hint.move';
-  return { move, spots, text };
+  return { move, spots, text, reason };
+}
+
+/** The words beside a reason code; codes may grow, so an unknown one gets a generic line. */
+export function reasonKey(reason: string | null): Key | null {
+  if (!reason) return null;
+  const key = `why.${reason}`;
+  return (key in en ? key : 'why.generic') as Key;
 }

@@ -24,7 +24,7 @@ export function CardButton(p: CardProps) {
   const f = p.card ? face(p.card) : null;
   const cls = [
     'card',
-    f ? (f.red ? 'red' : 'black') : 'slot',
+    f ? `${f.red ? 'red' : 'black'} suit-${f.suit}` : 'slot',
     p.selected && 'selected',
     p.target && 'target',
     p.recommended && 'recommended',

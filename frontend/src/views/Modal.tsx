@@ -19,10 +19,10 @@ export function Modal({ title, onClose, closeLabel, children, wide }: {
   return (
     <div class="backdrop" onClick={(e) => { if (e.target === e.currentTarget) onClose(); }}>
       <div class={`modal${wide ? ' wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={id.current} ref={ref}>
-        <header class="modal-head">
+        <div class="modal-head">
           <h2 id={id.current}>{title}</h2>
           <button type="button" class="icon" onClick={onClose} aria-label={closeLabel}>✕</button>
-        </header>
+        </div>
         <div class="modal-body">{children}</div>
       </div>
     </div>

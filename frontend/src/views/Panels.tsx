@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Api, Catalog, Leaderboard } from '../api/client';
 import { formatTime, type Key, type Lang, type T } from '../i18n';
-import { GAME_NAMES, type GameName, type GameView } from '../model/types';
+import { GAME_NAMES, type GameName, type ServerView } from '../model/types';
 import { rulesPage } from '../rules/content';
 import type { DeadEndKind, Exit } from '../state/analysis';
 import { Modal } from './Modal';
 
 // -- results ---------------------------------------------------------------------------------
 
-export function ResultsPanel({ view, t, api, onNew, onReplay, onViewBoard }: {
-  view: GameView; t: T; api: Api; onNew: () => void; onReplay: () => void; onViewBoard: () => void;
+export function ResultsPanel({ view, t, api, countLabel, onNew, onReplay, onViewBoard }: {
+  view: ServerView; t: T; api: Api; countLabel: Key; onNew: () => void; onReplay: () => void; onViewBoard: () => void;
 }) {
   const r = view.result;
   const pb = r?.personal_best;
@@ -22,7 +22,7 @@ export function ResultsPanel({ view, t, api, onNew, onReplay, onViewBoard }: {
           <div><dt>{t('won.moves')}</dt><dd>{r?.moves ?? view.moves}</dd></div>
           <div><dt>{t('won.undos')}</dt><dd>{r?.undos ?? view.undos}</dd></div>
           <div><dt>{t('won.hints')}</dt><dd>{r?.hints ?? view.hints}</dd></div>
-          {r?.removed != null ? <div><dt>{t('won.removed')}</dt><dd>{r.removed}</dd></div> : null}
+          {r?.removed != null ? <div><dt>{t(countLabel)}</dt><dd>{r.removed}</dd></div> : null}
         </dl>
         <DealId id={view.deal_id} t={t} />
         {won ? (
@@ -59,7 +59,7 @@ export function DealId({ id, t }: { id: string; t: T }) {
   );
 }
 
-export function LeaderboardTable({ api, view, t }: { api: Api; view: GameView; t: T }) {
+export function LeaderboardTable({ api, view, t }: { api: Api; view: ServerView; t: T }) {
   const [lb, setLb] = useState<Leaderboard | null>(null);
   useEffect(() => {
     let live = true;
@@ -139,34 +139,7 @@ export function NewGameDialog({ t, catalog, initialGame, initialOptions, onStart
           ))}
         </fieldset>
         {catalog && !entry ? <p class="warn">{t('opt.unavailable')}</p> : null}
-        {entry?.options.map((o) => {
-          const label = t(`opt.${o.name}` as Key);
-          const value = opts[o.name] ?? o.default;
-          if (typeof o.default === 'boolean') {
-            return (
-              <label class="opt check" key={o.name}>
-                <input type="checkbox" name={o.name} checked={value === true} onChange={(e) => setOpts({ ...opts, [o.name]: (e.target as HTMLInputElement).checked })} />
-                <span>{label}</span>
-              </label>
-            );
-          }
-          return (
-            <label class="opt" key={o.name}>
-              <span>{label}</span>
-              <select name={o.name} value={String(value)} onChange={(e) => {
-                const raw = (e.target as HTMLSelectElement).value;
-                const found = o.allowed.find((a) => String(a) === raw);
-                setOpts({ ...opts, [o.name]: found ?? raw });
-              }}>
-                {o.allowed.map((a) => {
-                  const k = `opt.${o.name}.${String(a)}` as Key;
-                  const text = t(k);
-                  return <option key={String(a)} value={String(a)}>{text === k ? String(a) : text}</option>;
-                })}
-              </select>
-            </label>
-          );
-        })}
+        {entry ? <OptionFields t={t} options={entry.options} values={opts} onChange={setOpts} /> : null}
         <label class="opt">
           <span>{t('new.deal')}</span>
           <input name="deal" inputMode="numeric" pattern="[0-9]*" placeholder={t('new.deal.ph')} value={deal} onInput={(e) => setDeal((e.target as HTMLInputElement).value)} />
@@ -176,6 +149,48 @@ export function NewGameDialog({ t, catalog, initialGame, initialOptions, onStart
         </div>
       </form>
     </Modal>
+  );
+}
+
+type CatalogOption = Catalog['games'][number]['options'][number];
+
+/** The controls of a game's options, from the catalog (names, defaults, allowed values): a new
+ *  option on the server shows up here without a change of the client. */
+export function OptionFields({ t, options, values, onChange }: {
+  t: T; options: CatalogOption[]; values: Options; onChange: (o: Options) => void;
+}) {
+  return (
+    <>
+      {options.map((o) => {
+        const key = `opt.${o.name}` as Key;
+        const label = t(key) === key ? o.description : t(key);
+        const value = values[o.name] ?? o.default;
+        if (typeof o.default === 'boolean') {
+          return (
+            <label class="opt check" key={o.name}>
+              <input type="checkbox" name={o.name} checked={value === true} onChange={(e) => onChange({ ...values, [o.name]: (e.target as HTMLInputElement).checked })} />
+              <span>{label}</span>
+            </label>
+          );
+        }
+        return (
+          <label class="opt" key={o.name}>
+            <span>{label}</span>
+            <select name={o.name} value={String(value)} onChange={(e) => {
+              const raw = (e.target as HTMLSelectElement).value;
+              const found = o.allowed.find((a) => String(a) === raw);
+              onChange({ ...values, [o.name]: found ?? raw });
+            }}>
+              {o.allowed.map((a) => {
+                const k = `opt.${o.name}.${String(a)}` as Key;
+                const text = t(k);
+                return <option key={String(a)} value={String(a)}>{text === k ? String(a) : text}</option>;
+              })}
+            </select>
+          </label>
+        );
+      })}
+    </>
   );
 }
 
@@ -191,41 +206,47 @@ export function RulesDialog({ t, lang, game, onClose }: { t: T; lang: Lang; game
           <button key={x} type="button" role="tab" aria-selected={x === g} class={x === g ? 'on' : ''} onClick={() => setG(x)}>{t(`game.${x}` as Key)}</button>
         ))}
       </div>
-      <article class="rules" data-testid="rules">
+      <div class="rules" data-testid="rules" role="tabpanel">
         {page.sections.map((s) => (
           <section key={s.heading}>
             <h3>{s.heading}</h3>
             <ul>{s.items.map((i) => <li key={i}>{i}</li>)}</ul>
           </section>
         ))}
-      </article>
+      </div>
     </Modal>
   );
 }
 
 export function BestsDialog({ t, api, onClose }: { t: T; api: Api; onClose: () => void }) {
-  const [items, setItems] = useState<Awaited<ReturnType<Api['bests']>>['items'] | null>(null);
-  useEffect(() => { api.bests().then((b) => setItems(b.items), () => setItems([])); }, []);
   return (
     <Modal title={t('bests.title')} onClose={onClose} closeLabel={t('btn.close')}>
-      {!items ? <p>{t('loading')}</p> : items.length === 0 ? <p>{t('bests.empty')}</p> : (
-        <table class="bests" data-testid="bests">
-          <thead><tr><th>{t('won.deal')}</th><th>{t('lb.moves')}</th><th>{t('lb.time')}</th></tr></thead>
-          <tbody>
-            {items.map((b) => (
-              <tr key={`${b.deal_id}-${b.ruleset}`}>
-                <td><a href={`/play/${b.deal_id}`}>{b.deal_id}</a> <small>{b.ruleset}</small></td>
-                <td>{b.moves}</td><td>{formatTime(b.elapsed_ms)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <BestsTable t={t} api={api} />
     </Modal>
   );
 }
 
-export function LeaderboardDialog({ t, api, view, onClose }: { t: T; api: Api; view: GameView; onClose: () => void }) {
+export function BestsTable({ t, api }: { t: T; api: Api }) {
+  const [items, setItems] = useState<Awaited<ReturnType<Api['bests']>>['items'] | null>(null);
+  useEffect(() => { api.bests().then((b) => setItems(b.items), () => setItems([])); }, []);
+  if (!items) return <p>{t('loading')}</p>;
+  if (items.length === 0) return <p>{t('bests.empty')}</p>;
+  return (
+    <table class="bests" data-testid="bests">
+      <thead><tr><th>{t('won.deal')}</th><th>{t('lb.moves')}</th><th>{t('lb.time')}</th></tr></thead>
+      <tbody>
+        {items.map((b) => (
+          <tr key={`${b.deal_id}-${b.ruleset}`}>
+            <td><a href={`/play/${b.deal_id}`}>{b.deal_id}</a> <small>{b.ruleset}</small></td>
+            <td>{b.moves}</td><td>{formatTime(b.elapsed_ms)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function LeaderboardDialog({ t, api, view, onClose }: { t: T; api: Api; view: ServerView; onClose: () => void }) {
   return (
     <Modal title={t('lb.title')} onClose={onClose} closeLabel={t('btn.close')}>
       <LeaderboardTable api={api} view={view} t={t} />

@@ -1,24 +1,6 @@
-import type { Lang, T } from '../i18n';
-import type { GameView } from '../model/types';
-import type { Selection, Target } from '../state/select';
+import type { T } from '../i18n';
 
-/** What every per-game renderer receives: the view, the headless UI state, and one input. */
-export interface BoardProps<V extends GameView = GameView> {
-  view: V;
-  sel: Selection | null;
-  targets: Target[];
-  lang: Lang;
-  t: T;
-  onTap: (loc: string) => void;
-  /** places of the hinted move */
-  hinted: string[];
-}
-
-export function targetInfo(targets: Target[], loc: string): { target: boolean; recommended: boolean } {
-  const hits = targets.filter((x) => x.loc === loc);
-  return { target: hits.length > 0, recommended: hits.some((x) => x.recommended) };
-}
-
+/** A place's spoken name with its state: "queen of hearts, covered, target". */
 export function labelWith(t: T, base: string, flags: { selected?: boolean; target?: boolean; covered?: boolean }): string {
   const extra = [
     flags.covered ? t('a11y.covered') : null,

@@ -1,7 +1,9 @@
-import { cardName } from '../i18n';
-import type { PyramidView } from '../model/types';
-import { CardButton } from './Card';
-import { labelWith, targetInfo, type BoardProps } from './context';
+import { cardName } from '../../i18n';
+import type { PyramidView } from '../../model/types';
+import { CardButton } from '../../views/Card';
+import { labelWith } from '../../views/context';
+import { targetInfo } from '../outcome';
+import type { BoardProps } from '../types';
 
 const ROW_START = [0, 1, 3, 6, 10, 15, 21];
 
@@ -35,13 +37,21 @@ export function PyramidBoard({ view, sel, targets, lang, t, onTap, hinted }: Boa
       );
     }
   }
+  return (
+    <div class="pyramid-board">
+      <div class="pyramid" role="group" aria-label={t('game.pyramid')}>{cards}</div>
+      <Piles view={view} sel={sel} targets={targets} lang={lang} t={t} onTap={onTap} hinted={hinted} />
+    </div>
+  );
+}
+
+function Piles({ view, sel, targets, lang, t, onTap, hinted }: BoardProps<PyramidView>) {
+  const b = view.board;
   const stock = b.stock.top;
   const waste = b.waste.top;
   const st = targetInfo(targets, 'stock');
   const wt = targetInfo(targets, 'waste');
   return (
-    <div class="pyramid-board">
-      <div class="pyramid" role="group" aria-label={t('game.pyramid')}>{cards}</div>
       <div class="pyr-piles">
         <div class="pile">
           <CardButton
@@ -70,15 +80,5 @@ export function PyramidBoard({ view, sel, targets, lang, t, onTap, hinted }: Boa
           <span class="pile-label">{t('status.waste', { n: b.waste.count })}</span>
         </div>
       </div>
-    </div>
   );
-}
-
-export function pyramidStatus(view: PyramidView, t: BoardProps['t']): string[] {
-  const b = view.board;
-  return [
-    t('status.removed', { n: b.removed }),
-    t('status.stock', { n: b.stock.count }),
-    t('status.pass', { n: b.pass, m: b.max_passes }),
-  ];
 }

@@ -1,17 +1,20 @@
-import { cardName } from '../i18n';
-import { short } from '../model/cards';
-import type { GapsView } from '../model/types';
-import { CardButton } from './Card';
-import { labelWith, targetInfo, type BoardProps } from './context';
+import { cardName } from '../../i18n';
+import { short } from '../../model/cards';
+import type { GapsView } from '../../model/types';
+import { CardButton } from '../../views/Card';
+import { labelWith } from '../../views/context';
+import { targetInfo } from '../outcome';
+import type { BoardProps } from '../types';
+import { gapsLoc } from './rules';
 
 export function GapsBoard({ view, sel, targets, lang, t, onTap, hinted }: BoardProps<GapsView>) {
   const b = view.board;
   return (
     <div class="gaps" role="grid" aria-label={t('game.gaps')}>
       {b.grid.map((row, r) => (
-        <div class="gaps-row" role="row" key={r}>
+        <div class="gaps-row" role="row" key={r} aria-label={t('a11y.grid.row', { n: r + 1 })}>
           {row.map((card, c) => {
-            const loc = `r${r}c${c}`;
+            const loc = gapsLoc(r, c);
             const ti = targetInfo(targets, loc);
             const selected = sel?.loc === loc;
             const fits = !card && b.fits ? b.fits[loc] : undefined;
@@ -19,6 +22,7 @@ export function GapsBoard({ view, sel, targets, lang, t, onTap, hinted }: BoardP
               ? cardName(lang, card)
               : t('a11y.gap', { r: r + 1, c: c + 1 }) + (fits?.length ? `, ${t('a11y.fits', { cards: fits.map((x) => cardName(lang, x)).join(', ') })}` : '');
             return (
+              <div role="gridcell" class="gcell" key={loc}>
               <CardButton
                 key={loc}
                 card={card}
@@ -33,15 +37,11 @@ export function GapsBoard({ view, sel, targets, lang, t, onTap, hinted }: BoardP
               >
                 {fits?.length ? <span class="fits" aria-hidden="true">{fits.map(short).join(' ')}</span> : null}
               </CardButton>
+              </div>
             );
           })}
         </div>
       ))}
     </div>
   );
-}
-
-export function gapsStatus(view: GapsView, t: BoardProps['t']): string[] {
-  const n = view.board.redeals_left;
-  return [n === 'unlimited' ? t('status.redeals.unlimited') : t('status.redeals', { n })];
 }

@@ -1,0 +1,180 @@
+// The shell's view: header, the table with the game's own board, the toolbar, and the panels
+// around it. It renders one state object (`Controller.store`) and names no game: the board,
+// its overlay, the status line and the pile buttons come from the game's module.
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
+import { moduleOf } from '../games';
+import { translator, type Key, type T } from '../i18n';
+import { GAME_NAMES, isPaused, type GameView } from '../model/types';
+import { checking, deadEndExits, deadEndKind } from '../state/analysis';
+import { reasonKey, type ShownHint } from '../state/hint';
+import { targets as targetsOf } from '../state/select';
+import {
+  BestsDialog, DeadEndPanel, DealId, LeaderboardDialog, NewGameDialog, ResultsPanel, RulesDialog,
+} from '../views/Panels';
+import { MenuDialog, SettingsDialog, StatsDialog } from '../views/Menus';
+import { Controller, storedOptions } from './controller';
+import { Header } from './Header';
+import { Home } from './Home';
+import type { UiState } from './state';
+import { Toolbar } from './Toolbar';
+
+function useStore(ctl: Controller): UiState {
+  const [, rerender] = useState(0);
+  useEffect(() => ctl.store.subscribe(() => rerender((n) => n + 1)), [ctl]);
+  return ctl.store.state;
+}
+
+export function App({ controller }: { controller?: Controller }) {
+  const ctl = useMemo(() => controller ?? new Controller(), [controller]);
+  const s = useStore(ctl);
+  const t = useMemo(() => translator(s.lang), [s.lang]);
+  useEffect(() => ctl.attach(), [ctl]);
+  useLayoutEffect(() => ctl.motion.play(), [s.view?.id, s.view?.version, s.view?.board === null]);
+  useEffect(() => { document.documentElement.lang = s.lang; document.title = t('app.title'); }, [s.lang]);
+  const view = s.view;
+  const live = view && !isPaused(view) ? view : null;
+  return (
+    <div class={`app game-${view?.game ?? 'none'}`} data-version={view?.version ?? ''} data-busy={s.busy > 0 ? '1' : '0'} data-ready={s.ready ? '1' : '0'}>
+      <Header ctl={ctl} s={s} t={t} />
+      <main class="table" ref={(el) => { ctl.table = el; }} aria-label={t('a11y.table')}>
+        {live ? <Table ctl={ctl} s={s} t={t} view={live} /> : view ? <Paused ctl={ctl} t={t} /> : (
+          <Home t={t} fatal={s.fatal} ready={s.ready} catalog={s.catalog} onPlay={(g, o) => ctl.startGame(g, o)} />
+        )}
+        <NoteLine ctl={ctl} s={s} t={t} />
+        <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">{s.live}</div>
+      </main>
+      {view ? <Toolbar ctl={ctl} s={s} t={t} /> : null}
+      <Panels ctl={ctl} s={s} t={t} />
+      {s.celebrate ? <Celebration key={s.celebrate} /> : null}
+    </div>
+  );
+}
+
+function Table({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: GameView }) {
+  const mod = moduleOf(view);
+  const notices = view.status === 'playing' ? view.notices : [];
+  const { Board } = mod;
+  const onTap = (loc: string) => ctl.tap(loc);
+  return (
+    <>
+      <div class="statusline" data-testid="status">
+        {mod.status(view, t).map((x) => <span key={x}>{x}</span>)}
+        {notices.filter((n) => n === 'columns_have_moves' || n === 'redeal_available').map((n) => (
+          <span key={n} class="notice" data-notice={n}>{t(`notice.${n}` as Key)}</span>
+        ))}
+      </div>
+      <div class="board">
+        <Board view={view} sel={s.sel} targets={targetsOf(view, s.sel)} lang={s.lang} t={t} onTap={onTap} hinted={s.hint?.spots ?? []} />
+      </div>
+    </>
+  );
+}
+
+/** Below a finished board: what it was, and the way back to the result. */
+function Finished({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: GameView }) {
+  const show = () => ctl.store.dispatch({ type: 'hideResult', hide: false });
+  const resigned = view.status === 'resigned';
+  return (
+    <div class="note wonbar" data-testid={resigned ? 'resigned' : 'won'}>
+      <strong>{resigned ? t('resigned.title') : t('won.title')}</strong> <DealId id={view.deal_id} t={t} />
+      {resigned ? <button type="button" onClick={() => ctl.replay()}>{t('btn.replay')}</button> : null}
+      {s.hideResult && view.result ? <button type="button" onClick={show}>{t('btn.result')}</button> : null}
+      {resigned ? <button type="button" onClick={() => ctl.dialog('new')}>{t('btn.new')}</button> : null}
+    </div>
+  );
+}
+
+/** The clock is paused: the server hides the board until it runs again. */
+function Paused({ ctl, t }: { ctl: Controller; t: T }) {
+  return (
+    <section class="paused" data-testid="paused">
+      <h2>{t('paused.title')}</h2>
+      <button type="button" class="primary" onClick={() => ctl.resume()}>{t('btn.resume')}</button>
+    </section>
+  );
+}
+
+/** One line at the foot of the table, kept free so that nothing it shows covers the board:
+ *  "reconnecting", a refusal, the lift bar, the hint, or "checking…" — the first that applies. */
+function NoteLine({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
+  const view = s.view && !isPaused(s.view) ? s.view : null;
+  const Overlay = view ? moduleOf(view).Overlay : undefined;
+  let note = null;
+  if (s.offline) note = <div class="note reconnecting" role="status" data-testid="reconnecting">{t('reconnecting')}</div>;
+  else if (s.toast) note = <div class={`note toast ${s.toast.kind}`} data-testid="toast" key={s.toast.id}>{s.toast.text}</div>;
+  else if (view && view.status !== 'playing') note = <Finished ctl={ctl} s={s} t={t} view={view} />;
+  else if (view && s.sel && Overlay) note = <Overlay view={view} sel={s.sel} t={t} onSelect={(sel) => ctl.select(sel)} />;
+  if (!note) note = <HintBox ctl={ctl} s={s} t={t} view={view} />;
+  return <div class="noteline">{note}</div>;
+}
+
+function HintBox({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: GameView | null }) {
+  const isChecking = checking(s.watch, view, Date.now());
+  if (!s.hint && !isChecking) return null;
+  return (
+    <div class="note hintbox" role="status" data-testid="hint">
+      <div class="hintlines">
+        {s.hint && view ? <HintWords view={view} hint={s.hint} t={t} /> : null}
+        {isChecking ? <span class="checking" data-testid="checking"><span class="spinner" aria-hidden="true" />{t('analysis.checking')}</span> : null}
+      </div>
+      {s.hint ? <button type="button" class="icon" onClick={() => ctl.clearHint()} aria-label={t('btn.close')}>✕</button> : null}
+    </div>
+  );
+}
+
+function Panels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
+  const view = s.view && !isPaused(s.view) ? s.view : null;
+  const endKind = view && s.deadEndClosed !== view.version ? deadEndKind(view, s.watch) : null;
+  const close = () => ctl.dialog(null);
+  const game = s.view?.game ?? GAME_NAMES[0]!;
+  return (
+    <>
+      {endKind && view ? (
+        <DeadEndPanel t={t} kind={endKind} exits={deadEndExits(view.game, endKind)} onExit={(e) => ctl.exit(e)}
+          onClose={() => ctl.store.dispatch({ type: 'deadEndClosed', version: view.version })} />
+      ) : null}
+      {view && view.status !== 'playing' && view.result && !s.hideResult && !s.dialog ? (
+        <ResultsPanel view={view} t={t} api={ctl.api} countLabel={moduleOf(view).resultLabel} onNew={() => ctl.dialog('new')} onReplay={() => ctl.replay()}
+          onViewBoard={() => ctl.store.dispatch({ type: 'hideResult', hide: true })} />
+      ) : null}
+      {s.dialog === 'new' ? (
+        <NewGameDialog t={t} catalog={s.catalog} initialGame={game} initialOptions={storedOptions}
+          onStart={(g, o, d) => ctl.startGame(g, o, d)} onClose={close} />
+      ) : null}
+      {s.dialog === 'rules' ? <RulesDialog t={t} lang={s.lang} game={game} onClose={close} /> : null}
+      {s.dialog === 'bests' ? <BestsDialog t={t} api={ctl.api} onClose={close} /> : null}
+      {s.dialog === 'menu' ? (
+        <MenuDialog t={t} lang={s.lang} inGame={!!s.view} canUndo={!!view && view.status === 'playing' && view.moves > 0}
+          onPick={(m) => ctl.menu(m)} onClose={close} />
+      ) : null}
+      {s.dialog === 'stats' ? <StatsDialog t={t} api={ctl.api} onClose={close} /> : null}
+      {s.dialog === 'settings' ? <SettingsDialog t={t} settings={s.settings} onChange={(x) => ctl.setSettings(x)} onClose={close} /> : null}
+      {s.dialog === 'leaderboard' && s.view ? <LeaderboardDialog t={t} api={ctl.api} view={s.view} onClose={close} /> : null}
+    </>
+  );
+}
+
+/** A win: suits rain over the table for a moment (only with motion on). */
+function Celebration() {
+  const suits = ['♠', '♥', '♦', '♣'];
+  return (
+    <div class="celebrate" aria-hidden="true" data-testid="celebrate">
+      {Array.from({ length: 28 }, (_, i) => (
+        <span key={i} class={i % 4 === 1 || i % 4 === 2 ? 'red' : 'black'}
+          style={{ left: `${(i * 37) % 100}%`, animationDelay: `${(i % 7) * 0.15}s`, color: i % 4 === 1 || i % 4 === 2 ? '#ff5a6e' : '#fff' }}>{suits[i % 4]}</span>
+      ))}
+    </div>
+  );
+}
+
+/** The hinted move named in words, with the reason the server gives for it. */
+function HintWords({ view, hint, t }: { view: GameView; hint: ShownHint; t: T }) {
+  const why = reasonKey(hint.reason);
+  const line = hint.move ? t('hint.say', { move: moduleOf(view).say(view, hint.move, t) }) : t(hint.text);
+  return (
+    <>
+      <span data-testid="hint-text">{line}</span>
+      {why ? <span class="reason" data-testid="hint-why">{t(why)}</span> : null}
+    </>
+  );
+}

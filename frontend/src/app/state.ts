@@ -1,0 +1,111 @@
+// The shell's one state object and its reducer: the server's view plus what the table shows
+// around it (selection, hint, dialogs, notices). Pure: every change is an action.
+import type { Catalog } from '../api/client';
+import type { Lang } from '../i18n';
+import type { ServerView } from '../model/types';
+import type { Watch } from '../state/analysis';
+import type { ShownHint } from '../state/hint';
+import type { Selection } from '../games/outcome';
+import type { Settings } from './settings';
+
+export type Dialog = 'new' | 'rules' | 'bests' | 'leaderboard' | 'menu' | 'stats' | 'settings' | null;
+export interface Toast { text: string; kind: 'error' | 'info'; id: number }
+
+export interface UiState {
+  lang: Lang;
+  /** the game on the table, as the server last sent it */
+  view: ServerView | null;
+  /** when `view` arrived (the clock ticks from there) */
+  receivedAt: number;
+  sel: Selection | null;
+  toast: Toast | null;
+  /** the live region's text */
+  live: string;
+  dialog: Dialog;
+  hint: ShownHint | null;
+  watch: Watch | null;
+  /** the results panel was closed to look at the finished board */
+  hideResult: boolean;
+  /** the version whose dead-end panel was dismissed */
+  deadEndClosed: number | null;
+  catalog: Catalog | null;
+  fatal: string | null;
+  /** server calls in flight */
+  busy: number;
+  /** the first route has been taken */
+  ready: boolean;
+  settings: Settings;
+  /** the version of a win being celebrated (0: none) */
+  celebrate: number;
+  /** the server could not be reached; retrying */
+  offline: boolean;
+}
+
+export type Action =
+  | { type: 'view'; view: ServerView | null; at: number }
+  | { type: 'select'; sel: Selection | null }
+  | { type: 'toast'; toast: Toast | null }
+  | { type: 'announce'; text: string }
+  | { type: 'dialog'; dialog: Dialog }
+  | { type: 'hint'; hint: ShownHint | null }
+  | { type: 'watch'; watch: Watch | null }
+  | { type: 'hideResult'; hide: boolean }
+  | { type: 'deadEndClosed'; version: number | null }
+  | { type: 'catalog'; catalog: Catalog }
+  | { type: 'fatal'; text: string | null }
+  | { type: 'busy'; delta: 1 | -1 }
+  | { type: 'ready' }
+  | { type: 'lang'; lang: Lang }
+  | { type: 'settings'; settings: Settings }
+  | { type: 'offline'; offline: boolean }
+  | { type: 'celebrate'; version: number }
+  /** a new game is being dealt: nothing of the old one stays selected or shown */
+  | { type: 'fresh' };
+
+export function initialState(lang: Lang, settings: Settings): UiState {
+  return {
+    lang, settings, offline: false, view: null, receivedAt: 0, sel: null, celebrate: 0, toast: null, live: '', dialog: null, hint: null,
+    watch: null, hideResult: false, deadEndClosed: null, catalog: null, fatal: null, busy: 0, ready: false,
+  };
+}
+
+export function reduce(s: UiState, a: Action): UiState {
+  switch (a.type) {
+    case 'view': return { ...s, view: a.view, receivedAt: a.at };
+    case 'select': return { ...s, sel: a.sel };
+    case 'toast': return { ...s, toast: a.toast };
+    // The same text twice must still be spoken: make it differ invisibly.
+    case 'announce': return { ...s, live: s.live === a.text ? `${a.text}\u00a0` : a.text };
+    case 'dialog': return { ...s, dialog: a.dialog };
+    case 'hint': return { ...s, hint: a.hint };
+    case 'watch': return { ...s, watch: a.watch };
+    case 'hideResult': return { ...s, hideResult: a.hide };
+    case 'deadEndClosed': return { ...s, deadEndClosed: a.version };
+    case 'catalog': return { ...s, catalog: a.catalog };
+    case 'fatal': return { ...s, fatal: a.text };
+    case 'busy': return { ...s, busy: s.busy + a.delta };
+    case 'ready': return { ...s, ready: true };
+    case 'lang': return { ...s, lang: a.lang };
+    case 'settings': return { ...s, settings: a.settings };
+    case 'offline': return { ...s, offline: a.offline };
+    case 'celebrate': return { ...s, celebrate: a.version };
+    case 'fresh': return { ...s, dialog: null, sel: null, hint: null, hideResult: false };
+  }
+}
+
+/** The state with its listeners: `dispatch` changes it at once, so queued server calls always
+ *  read the newest view. */
+export class Store {
+  private listeners = new Set<() => void>();
+  constructor(public state: UiState) {}
+
+  dispatch(a: Action): void {
+    this.state = reduce(this.state, a);
+    for (const l of this.listeners) l();
+  }
+
+  subscribe(l: () => void): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+}

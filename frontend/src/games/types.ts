@@ -1,0 +1,72 @@
+// The interface every game module implements: the shell (src/app) talks to a game only through
+// it, so adding a game means adding a module and registering it in `src/games/index.ts`.
+import type { ComponentType } from 'preact';
+import type { Key, Lang, T } from '../i18n';
+import type { GameName, GameView, Move } from '../model/types';
+import type { Exit } from '../state/analysis';
+import type { Outcome, Selection, Target } from './outcome';
+import type { IconName } from '../views/Icon';
+
+/** What every board renderer receives: the view, the headless UI state, and one input. */
+export interface BoardProps<V extends GameView = GameView> {
+  view: V;
+  sel: Selection | null;
+  targets: Target[];
+  lang: Lang;
+  t: T;
+  onTap: (loc: string) => void;
+  /** places of the hinted move */
+  hinted: string[];
+}
+
+/** Extra controls above the board (Forty Thieves: the lift bar). */
+export interface OverlayProps<V extends GameView = GameView> {
+  view: V;
+  sel: Selection | null;
+  t: T;
+  onSelect: (sel: Selection) => void;
+}
+
+/** One button of the toolbar that acts on a pile (draw, recycle, redeal, collect). */
+export interface PileAction {
+  /** the move it submits */
+  move: Move;
+  label: Key;
+  icon: IconName;
+  /** the keyboard command that does the same (D or R) */
+  key?: 'D' | 'R';
+  /** drawn as the primary action */
+  accent: boolean;
+  /** drawn as an offer the player should notice (Gaps: "no card can move — redeal") */
+  pulse?: boolean;
+  /** why it can do nothing now (it is then shown disabled, with this reason) */
+  disabled?: Key;
+}
+
+export interface GameModule<V extends GameView = GameView> {
+  game: GameName;
+  /** the home tile's picture (a short text) */
+  art: string;
+  Board: ComponentType<BoardProps<V>>;
+  Overlay?: ComponentType<OverlayProps<V>>;
+  /** what lights up for a selection (from `legal_moves` only) */
+  targets(view: V, sel: Selection): Target[];
+  /** what tapping a place means */
+  tap(view: V, sel: Selection | null, loc: string): Outcome;
+  /** the places a move involves (hint highlight) */
+  moveSpots(view: V, move: Move): string[];
+  /** a move in words, e.g. "put the 7♣ in the gap after the 6♣" (hints) */
+  say(view: V, move: Move, t: T): string;
+  /** the result panel's count of cards placed (its label) */
+  resultLabel: Key;
+  /** the spoken name of a selected place */
+  selectionName(view: V, loc: string, lang: Lang): string;
+  /** the status line */
+  status(view: V, t: T): string[];
+  /** the pile buttons of the toolbar */
+  pileActions(view: V): PileAction[];
+  /** the move of the D (draw) and R (recycle/redeal) keys, if the game has one */
+  keyMove(view: V, key: 'draw' | 'recycle'): Move | null;
+  /** the exits of a position proven unwinnable (SPEC §2–§5) */
+  unwinnableExits: Exit[];
+}
