@@ -63,6 +63,8 @@ def test_me_and_rename(api: Api) -> None:
         "win_rate": 0.0,
         "current_streak": 0,
         "best_streak": 0,
+        "daily_streak": 0,
+        "best_daily_streak": 0,
     }
     r = api.client.patch("/api/v1/players/me", json={"name": " Cy "}, headers=headers)
     assert r.status_code == 200 and r.json is not None and r.json["name"] == "Cy"
@@ -131,6 +133,8 @@ def test_stats_count_wins_losses_and_abandoned_games(api: Api) -> None:
         "win_rate": round(1 / 3, 4),
         "current_streak": 0,
         "best_streak": 1,
+        "daily_streak": 0,
+        "best_daily_streak": 0,
     }
 
 

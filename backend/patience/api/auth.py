@@ -85,3 +85,11 @@ def current_player() -> Player:
     player = get_session().get(Player, current_player_id())
     assert player is not None  # players are never deleted
     return player
+
+
+def optional_player_id() -> str | None:
+    """The request's player when it carries a token (a bad token is still 401), else
+    ``None``: for endpoints that say more to a signed-in player."""
+    if not request.headers.get("Authorization"):
+        return None
+    return authenticate()

@@ -24,7 +24,8 @@ from patience.engine import (
     InvalidOptions,
     UnknownGame,
 )
-from patience.service.errors import NotFound, ServiceError, VersionConflict
+from patience.service.daily import InvalidDate
+from patience.service.errors import NotDaily, NotFound, ServiceError, VersionConflict
 
 log = logging.getLogger(__name__)
 
@@ -190,6 +191,8 @@ def handle_bad_data(error: Exception) -> tuple[Response, int, dict[str, str]]:
 SERVICE_STATUS: tuple[tuple[type[ServiceError], int], ...] = (
     (NotFound, 404),
     (VersionConflict, 409),
+    (NotDaily, 400),
+    (InvalidDate, 400),
     (ServiceError, 409),
 )
 """HTTP status by service error class, most specific first."""

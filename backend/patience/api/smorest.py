@@ -160,6 +160,11 @@ class Blueprint(flask_smorest.Blueprint):
 
         return self.errors(401)(self.doc(security=[{BEARER: []}])(cast(F, wrapper)))
 
+    def auth_optional(self, func: F) -> F:
+        """Document that a bearer token is welcome but not required (the route asks for the
+        player with :func:`patience.api.auth.optional_player_id`; a bad token is 401)."""
+        return self.errors(401)(self.doc(security=[{}, {BEARER: []}])(func))
+
     def rate_limited(self, scope: str) -> Callable[[F], F]:
         """Count the request against the ``scope`` limit: 429 ``rate_limited`` with
         ``Retry-After`` when over it (see :mod:`patience.api.middleware`; put it under

@@ -38,3 +38,9 @@ class Busy(ServiceError):
     """A write kept losing to concurrent ones; trying again is safe."""
 
     reason = "version_conflict"
+
+
+class NotDaily(ServiceError):
+    """A daily game asked for with another deal or other rules than the day's."""
+
+    reason = "not_daily"

@@ -25,11 +25,12 @@ from typing import Any, Literal
 from sqlalchemy.orm import Session
 
 from patience import catalogue
-from patience.engine import Game, IllegalMove, new_game
+from patience.catalogue.daily import DEFAULT_RULESETS, daily_deal
+from patience.engine import Game, IllegalMove, game_class, new_game
 from patience.engine.deal import MAX_DEAL
 from patience.service.analysis import Analyst
 from patience.service.cache import recent_games
-from patience.service.errors import Busy, NotFound, VersionConflict
+from patience.service.errors import Busy, NotDaily, NotFound, VersionConflict
 from patience.service.views import elapsed_ms, game_view
 from patience.store import GameRecord
 from patience.store.games import Change, Games, LineEdit, Row, as_row
@@ -116,12 +117,32 @@ class GameService:
             number = catalogue.pick(name, options, secrets.randbits(64)) or random_deal()
         else:
             number = deal
+        return self._start(player_id, new_game(name, deal=number, options=options), None)
+
+    def create_daily(
+        self, player_id: str, name: str, deal: int | None, options: Json | None
+    ) -> Json:
+        """Start today's daily deal of ``name`` (UTC), under the game's default ruleset
+        (other options, such as display aids, are welcome)."""
+        today = self.now.astimezone(dt.UTC).date()
+        number = daily_deal(game_class(name).name, today)
+        if deal is not None and deal != number:
+            raise NotDaily("a daily game plays the day's deal: leave out 'deal'")
         game = new_game(name, deal=number, options=options)
+        if game.ruleset != DEFAULT_RULESETS[game.name]:
+            rules = DEFAULT_RULESETS[game.name]
+            raise NotDaily(f"the daily deals are played {rules}: keep the rule options")
+        return self._start(player_id, game, today)
+
+    def _start(self, player_id: str, game: Game[Any, Any], daily: dt.date | None) -> Json:
+        """Store a new game (of a daily, when ``daily`` is its date); its GameView."""
+        number = game.deal
+        assert number is not None
         record = GameRecord(
-            id=uuid.uuid4().hex, player_id=player_id, game=name, ruleset=game.ruleset,
+            id=uuid.uuid4().hex, player_id=player_id, game=game.name, ruleset=game.ruleset,
             options=dict(game.options), deal=number, version=0, line=[], seen=game.seen,
             moves_made=0, undos=0, hints=0, pauses=0, elapsed_ms=0, running_since=self.now,
-            status="playing", created_at=self.now, updated_at=self.now,
+            status="playing", created_at=self.now, updated_at=self.now, daily=daily,
         )  # fmt: skip
         self.games.add(record)
         row = as_row(record)

@@ -65,3 +65,20 @@ def _notices(game: Game[Any, Any], view: Json, analyst: Analyst) -> list[str]:
     position."""
     proof = ["unwinnable"] if analyst.proven_unwinnable(game) else []
     return [*view["notices"], *proof]
+
+
+def board_entry(rank: int, player: str, best: Any, game_id: str) -> Json:
+    """One leaderboard entry (a deal's or a daily's): ``best`` is a personal best or a win
+    row (moves, time, counters and when)."""
+    return {
+        "rank": rank,
+        "player": player,
+        "moves": best.moves,
+        "elapsed_ms": best.elapsed_ms,
+        "hints": best.hints,
+        "undos": best.undos,
+        "pauses": best.pauses,
+        "solver_assisted": best.solver_assisted,
+        "game_id": game_id,
+        "finished_at": iso(best.finished_at),
+    }

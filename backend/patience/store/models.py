@@ -1,5 +1,5 @@
-"""The tables: players, games, actions, wins, personal bests, solve requests and per-deal
-statistics.
+"""The tables: players, games, actions, wins, personal bests, solve requests, pars and
+per-deal statistics.
 
 Typed SQLAlchemy 2 ORM (``DeclarativeBase``, ``Mapped``). Alembic migrations in ``migrations/``
 create these tables; the models are checked against them by a test.
@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Date,
     DateTime,
     ForeignKey,
     Index,
@@ -90,7 +91,10 @@ class GameRecord(Base):
     """
 
     __tablename__ = "games"
-    __table_args__ = (Index("ix_games_player_game", "player_id", "game", "created_at"),)
+    __table_args__ = (
+        Index("ix_games_player_game", "player_id", "game", "created_at"),
+        Index("ix_games_daily", "game", "daily"),
+    )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
@@ -112,6 +116,8 @@ class GameRecord(Base):
     created_at: Mapped[dt.datetime]
     updated_at: Mapped[dt.datetime]
     finished_at: Mapped[dt.datetime | None]
+    daily: Mapped[dt.date | None] = mapped_column(Date)
+    """The UTC date whose daily deal this game was started as (``None``: not a daily)."""
 
 
 class Action(Base):
@@ -189,6 +195,23 @@ class SolveRequest(Base):
     deal: Mapped[int] = mapped_column(BigInteger)
     job_id: Mapped[str] = mapped_column(String(64), index=True)
     requested_at: Mapped[dt.datetime]
+
+
+class Par(Base):
+    """A deal's par under one ruleset: the fewest moves of any known winning line, ``proven``
+    when an optimal search says no line is shorter; from the solver or a player's replayed
+    win (``source``)."""
+
+    __tablename__ = "pars"
+
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(64), primary_key=True)
+    deal: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    moves: Mapped[int] = mapped_column(Integer)
+    proven: Mapped[bool]
+    source: Mapped[str] = mapped_column(String(16))
+    line: Mapped[list[Any]]
+    updated_at: Mapped[dt.datetime]
 
 
 class DealStat(Base):

@@ -16,7 +16,7 @@ from patience.api.resources.deals.schemas import (
 from patience.api.rulesets import default_ruleset, rulesets
 from patience.api.smorest import Blueprint
 from patience.engine.deal import check_deal_number
-from patience.service.views import iso
+from patience.service.views import board_entry
 from patience.store.queries import deal_stat, leaderboard
 
 blp = Blueprint("deals", __name__, url_prefix="/api/v1/deals", description="Deals")
@@ -67,18 +67,7 @@ def get_leaderboard(query: dict[str, Any], game: str, number: int) -> dict[str, 
     number, ruleset = _deal(game, number, query)
     rows = leaderboard(get_session(), game, ruleset, number, query["limit"])
     entries = [
-        {
-            "rank": rank,
-            "player": name,
-            "moves": best.moves,
-            "elapsed_ms": best.elapsed_ms,
-            "hints": best.hints,
-            "undos": best.undos,
-            "pauses": best.pauses,
-            "solver_assisted": best.solver_assisted,
-            "game_id": game_id,
-            "finished_at": iso(best.finished_at),
-        }
+        board_entry(rank, name, best, game_id)
         for rank, (best, name, game_id) in enumerate(rows, start=1)
     ]
     return {"deal_id": f"{game}-{number}", "ruleset": ruleset, "entries": entries}

@@ -8,6 +8,7 @@ from flask import request
 
 from patience.api.analysis import analyst
 from patience.api.auth import current_player_id
+from patience.api.clock import now
 from patience.api.db import get_session
 from patience.api.errors import ApiError
 from patience.api.resources.games.schemas import (
@@ -24,7 +25,6 @@ from patience.api.resources.games.schemas import (
 from patience.api.rulesets import game_catalog
 from patience.api.smorest import Blueprint
 from patience.service.games import GameService, Json, Kind
-from patience.store import utcnow
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games")
 
@@ -57,7 +57,7 @@ def _base_version(body: Json) -> int:
 
 def service() -> GameService:
     """The game service for this request."""
-    return GameService(get_session(), analyst(), utcnow())
+    return GameService(get_session(), analyst(), now())
 
 
 def _act(game_id: str, kind: Kind, body: Json) -> tuple[Json, int, dict[str, str]]:
@@ -79,10 +79,10 @@ def get_catalog() -> Json:
 @blp.response(201, GameViewSchema, headers=ETAG_HEADER)
 @blp.errors(400, 413, 415)
 def post_game(body: Json) -> tuple[Json, int, dict[str, str]]:
-    """Start a game on a deal (a random one without ``deal``); the clock starts running."""
-    view = service().create(
-        current_player_id(), body["game"], body.get("deal"), body.get("options")
-    )
+    """Start a game on a deal (a random one without ``deal``; today's daily deal with
+    ``daily``); the clock starts running."""
+    start = service().create_daily if body.get("daily") else service().create
+    view = start(current_player_id(), body["game"], body.get("deal"), body.get("options"))
     return _with_etag(view, 201, Location=f"/api/v1/games/{view['id']}")
 
 

@@ -49,6 +49,9 @@ class NewGameSchema(Schema):
     options = ma.fields.Dict(
         keys=ma.fields.String(), metadata={"description": "Options of the game (see catalog)"}
     )
+    daily = StrictBoolean(
+        metadata={"description": "Start today's daily deal (UTC) of the game's default ruleset"}
+    )
 
 
 class PersonalBestSchema(Schema):

@@ -8,13 +8,13 @@ from redis import RedisError
 
 from patience.api.analysis import jobs
 from patience.api.auth import current_player_id
+from patience.api.clock import now
 from patience.api.db import get_session
 from patience.api.errors import ApiError
 from patience.api.resources.jobs.schemas import JobCreatedSchema, JobSchema, SolveSchema
 from patience.api.smorest import Blueprint
 from patience.engine import new_game
 from patience.jobs import SOLVE_ID, TooManySolves
-from patience.store import utcnow
 from patience.store.queries import record_solve_request, requested_job
 
 blp = Blueprint("jobs", __name__, url_prefix="/api/v1", description="Solver jobs")
@@ -53,7 +53,7 @@ def post_solve(body: Json) -> Json:
         raise _unavailable() from exc
     assert game.deal is not None
     session = get_session()
-    record_solve_request(session, player, game.name, game.ruleset, game.deal, job_id, utcnow())
+    record_solve_request(session, player, game.name, game.ruleset, game.deal, job_id, now())
     session.commit()
     return {"job": job_id}
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from patience.api.auth import current_player
+from patience.api.clock import now
 from patience.api.db import get_session
 from patience.api.resources.players.schemas import (
     BestsQuerySchema,
@@ -16,15 +17,22 @@ from patience.api.resources.players.schemas import (
 )
 from patience.api.smorest import Blueprint
 from patience.engine import GAMES
+from patience.service.daily import streaks
 from patience.service.views import iso
-from patience.store import Player, utcnow
+from patience.store import Player
+from patience.store.daily import daily_win_dates
 from patience.store.queries import new_player, personal_bests, player_stats
 
 blp = Blueprint("players", __name__, url_prefix="/api/v1/players", description="Players")
 
 
 def _profile(player: Player) -> dict[str, Any]:
-    stats = player_stats(get_session(), player.id, GAMES)
+    session = get_session()
+    stats = player_stats(session, player.id, GAMES)
+    today = now().date()
+    wins = daily_win_dates(session, player.id)
+    for name, entry in stats.items():
+        entry["daily_streak"], entry["best_daily_streak"] = streaks(wins.get(name, ()), today)
     return {"id": player.id, "name": player.name, "stats": stats}
 
 
@@ -35,7 +43,7 @@ def _profile(player: Player) -> dict[str, Any]:
 @blp.errors(400, 413, 415)
 def create_player(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
     """Sign up: a new player and the bearer token for every later call."""
-    player, token = new_player(get_session(), body.get("name"), utcnow())
+    player, token = new_player(get_session(), body.get("name"), now())
     # The token is a credential: no cache on the way may keep a copy.
     return (
         {"id": player.id, "name": player.name, "token": token},

@@ -49,6 +49,10 @@ class GameStatsSchema(Schema):
     win_rate = ma.fields.Float(required=True)
     current_streak = ma.fields.Integer(required=True)
     best_streak = ma.fields.Integer(required=True)
+    daily_streak = ma.fields.Integer(
+        required=True, metadata={"description": "Consecutive UTC days with a daily win, to now"}
+    )
+    best_daily_streak = ma.fields.Integer(required=True)
 
 
 class PlayerSchema(Schema):

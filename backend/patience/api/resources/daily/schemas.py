@@ -1,0 +1,71 @@
+"""Schemas of the daily resource."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+
+from patience.api.resources.deals.schemas import EntrySchema
+from patience.api.smorest import Schema
+
+
+class DailyQuerySchema(Schema):
+    """``GET /daily/<game>`` query."""
+
+    date = ma.fields.String(
+        metadata={"description": "YYYY-MM-DD (UTC), today or earlier; default: today"}
+    )
+
+
+class DailyBoardQuerySchema(Schema):
+    """``GET /daily/<game>/<date>/leaderboard`` query."""
+
+    limit = ma.fields.Integer(load_default=20, validate=ma.validate.Range(min=1, max=100))
+
+
+class DailyResultSchema(Schema):
+    """The player's game of a daily: the best win of that day, else the latest game."""
+
+    game_id = ma.fields.String(required=True)
+    status = ma.fields.String(required=True)
+    moves = ma.fields.Integer(required=True)
+    elapsed_ms = ma.fields.Integer(required=True)
+    rank = ma.fields.Integer(
+        required=True, allow_none=True, metadata={"description": "Rank that day (won that day)"}
+    )
+
+
+class DailyItemSchema(Schema):
+    """One game's daily deal on one date."""
+
+    game = ma.fields.String(required=True)
+    ruleset = ma.fields.String(required=True)
+    date = ma.fields.String(required=True, metadata={"format": "date"})
+    deal = ma.fields.Integer(required=True)
+    deal_id = ma.fields.String(required=True)
+    result = ma.fields.Nested(
+        DailyResultSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "With a token: the player's game of this daily, if any"},
+    )
+    streak = ma.fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "With a token: the player's current daily streak in this game"},
+    )
+
+
+class DailyTodaySchema(Schema):
+    """Today's daily deals."""
+
+    date = ma.fields.String(required=True, metadata={"format": "date"})
+    items = ma.fields.List(ma.fields.Nested(DailyItemSchema), required=True)
+
+
+class DailyBoardSchema(Schema):
+    """A daily's leaderboard: only games started as that day's daily and won that day."""
+
+    date = ma.fields.String(required=True, metadata={"format": "date"})
+    deal_id = ma.fields.String(required=True)
+    ruleset = ma.fields.String(required=True)
+    entries = ma.fields.List(ma.fields.Nested(EntrySchema), required=True)

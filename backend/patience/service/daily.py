@@ -1,0 +1,109 @@
+"""Daily deals as a service: today's deal of each game with the player's result so far, any
+earlier date's, a daily's leaderboard, and daily streaks. Dates are UTC; ``now`` is given
+(tests move the clock)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from patience.catalogue.daily import DEFAULT_RULESETS, EPOCH, daily_deal
+from patience.service.errors import ServiceError
+from patience.service.views import board_entry
+from patience.store.daily import (
+    daily_leaderboard,
+    daily_rank,
+    daily_win_dates,
+    players_daily_games,
+)
+
+Json = dict[str, Any]
+
+
+class InvalidDate(ServiceError):
+    """A daily date in the future, or before daily deals began."""
+
+    reason = "invalid_date"
+
+
+def streaks(dates: Iterable[dt.date], today: dt.date) -> tuple[int, int]:
+    """The current streak (consecutive days with a daily win, up to today or yesterday: a
+    streak lasts until a whole day passes without a win) and the best.
+
+    >>> d = dt.date(2026, 12, 10)
+    >>> streaks([d, d - dt.timedelta(1), d - dt.timedelta(3)], d)
+    (2, 2)
+    >>> streaks([d - dt.timedelta(1)], d), streaks([d - dt.timedelta(2)], d)
+    ((1, 1), (0, 1))
+    """
+    days = sorted(set(dates))
+    best = run = 0
+    previous: dt.date | None = None
+    for day in days:
+        run = run + 1 if previous is not None and day - previous == dt.timedelta(1) else 1
+        best, previous = max(best, run), day
+    current = run if previous is not None and today - previous <= dt.timedelta(1) else 0
+    return current, best
+
+
+class Daily:
+    """The daily deals, for one request."""
+
+    def __init__(self, session: Session, now: dt.datetime) -> None:
+        self.session = session
+        self.today = now.astimezone(dt.UTC).date()
+
+    def check(self, date: dt.date) -> dt.date:
+        """``date`` if it has a daily (today or earlier, from the first daily on)."""
+        if date > self.today:
+            raise InvalidDate(f"{date.isoformat()} is in the future; dailies come day by day")
+        if date < EPOCH:
+            raise InvalidDate(f"daily deals began on {EPOCH.isoformat()}")
+        return date
+
+    def items(self, player_id: str | None, date: dt.date) -> list[Json]:
+        """Each game's daily on ``date`` (with the player's result when known)."""
+        mine = players_daily_games(self.session, player_id, date) if player_id else {}
+        wins = daily_win_dates(self.session, player_id) if player_id else {}
+        return [
+            self._item(game, date, player_id, mine.get(game), wins) for game in DEFAULT_RULESETS
+        ]
+
+    def item(self, game: str, date: dt.date, player_id: str | None) -> Json:
+        mine = players_daily_games(self.session, player_id, date) if player_id else {}
+        wins = daily_win_dates(self.session, player_id) if player_id else {}
+        return self._item(game, date, player_id, mine.get(game), wins)
+
+    def _item(
+        self, game: str, date: dt.date, player_id: str | None, record: Any, wins: Any
+    ) -> Json:
+        deal = daily_deal(game, date)
+        item: Json = {
+            "game": game, "ruleset": DEFAULT_RULESETS[game], "date": date.isoformat(),
+            "deal": deal, "deal_id": f"{game}-{deal}", "result": None, "streak": None,
+        }  # fmt: skip
+        if player_id is None:
+            return item
+        item["streak"] = streaks(wins.get(game, ()), self.today)[0]
+        if record is not None:
+            result = record.result or {}
+            item["result"] = {
+                "game_id": record.id,
+                "status": record.status,
+                "moves": result.get("moves", len(record.line)),
+                "elapsed_ms": result.get("elapsed_ms", record.elapsed_ms),
+                "rank": daily_rank(self.session, game, date, player_id),
+            }
+        return item
+
+    def leaderboard(self, game: str, date: dt.date, limit: int) -> Json:
+        rows = daily_leaderboard(self.session, game, date, limit)
+        entries = [
+            board_entry(rank, row.name, row, row.game_id) for rank, row in enumerate(rows, start=1)
+        ]
+        deal = daily_deal(game, date)
+        return {"date": date.isoformat(), "deal_id": f"{game}-{deal}",
+                "ruleset": DEFAULT_RULESETS[game], "entries": entries}  # fmt: skip

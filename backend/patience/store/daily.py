@@ -1,0 +1,121 @@
+"""The queries of daily deals: a player's games of one daily, a daily's leaderboard, and the
+dates on which a player won the daily (for streaks)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from typing import Any
+
+from sqlalchemy import and_, func, select
+from sqlalchemy.orm import Session
+
+from patience.store.models import GameRecord, Player, Win
+
+
+def _day(date: dt.date) -> tuple[dt.datetime, dt.datetime]:
+    """The UTC instants that bound ``date``."""
+    start = dt.datetime.combine(date, dt.time(), tzinfo=dt.UTC)
+    return start, start + dt.timedelta(days=1)
+
+
+def won_that_day(date: dt.date) -> Any:
+    """The condition on a joined :class:`Win`: finished on ``date`` (UTC)."""
+    start, end = _day(date)
+    return and_(Win.finished_at >= start, Win.finished_at < end)
+
+
+def players_daily_games(session: Session, player_id: str, date: dt.date) -> dict[str, GameRecord]:
+    """The player's game of each game's daily on ``date``: the best win of that day, else
+    the latest game started."""
+    rows = session.scalars(
+        select(GameRecord)
+        .where(GameRecord.player_id == player_id, GameRecord.daily == date)
+        .order_by(GameRecord.created_at)
+    ).all()
+    start, end = _day(date)
+    by_game: dict[str, list[GameRecord]] = defaultdict(list)
+    for game in rows:
+        by_game[game.game].append(game)
+    best = {}
+    for name, games in by_game.items():
+        wins = [g for g in games if _won_on(g, start, end)]
+        best[name] = min(wins, key=_key) if wins else games[-1]
+    return best
+
+
+def _won_on(game: GameRecord, start: dt.datetime, end: dt.datetime) -> bool:
+    return game.status == "won" and game.finished_at is not None and start <= game.finished_at < end
+
+
+def _key(game: GameRecord) -> tuple[int, int]:
+    result = game.result or {}
+    return int(result.get("moves", 1 << 30)), int(result.get("elapsed_ms", 1 << 62))
+
+
+def daily_board(game: str, date: dt.date) -> Any:
+    """Each player's wins of ``game``'s daily on ``date``, won that day, numbered best first
+    per player (``nth``): a subquery with the win's columns and the player's name."""
+    best_first = (Win.moves, Win.elapsed_ms, Win.finished_at)
+    nth = func.row_number().over(partition_by=Win.player_id, order_by=best_first).label("nth")
+    columns = (Win.player_id, Win.game_id, Win.moves, Win.elapsed_ms, Win.hints, Win.undos)
+    more = (Win.pauses, Win.solver_assisted, Win.finished_at, Player.name, nth)
+    return (
+        select(*columns, *more)
+        .join(GameRecord, GameRecord.id == Win.game_id)
+        .join(Player, Player.id == Win.player_id)
+        .where(GameRecord.game == game, GameRecord.daily == date, won_that_day(date))
+        .subquery()
+    )
+
+
+def daily_leaderboard(session: Session, game: str, date: dt.date, limit: int) -> list[Any]:
+    """Rows of the daily's leaderboard, best first: fewest moves, then time, then earliest."""
+    board = daily_board(game, date)
+    return list(
+        session.execute(
+            select(board)
+            .where(board.c.nth == 1)
+            .order_by(board.c.moves, board.c.elapsed_ms, board.c.finished_at)
+            .limit(limit)
+        ).all()
+    )
+
+
+def daily_rank(session: Session, game: str, date: dt.date, player_id: str) -> int | None:
+    """The player's rank on the daily's leaderboard (``None``: no win that day)."""
+    board = daily_board(game, date)
+    bests = select(board).where(board.c.nth == 1).subquery()
+    mine = session.execute(select(bests).where(bests.c.player_id == player_id)).first()
+    if mine is None:
+        return None
+    ahead = session.scalar(
+        select(func.count())
+        .select_from(bests)
+        .where(
+            (bests.c.moves < mine.moves)
+            | ((bests.c.moves == mine.moves) & (bests.c.elapsed_ms < mine.elapsed_ms))
+            | (
+                (bests.c.moves == mine.moves)
+                & (bests.c.elapsed_ms == mine.elapsed_ms)
+                & (bests.c.finished_at < mine.finished_at)
+            )
+        )
+    )
+    return int(ahead or 0) + 1
+
+
+def daily_win_dates(session: Session, player_id: str) -> dict[str, set[dt.date]]:
+    """By game, the dates whose daily the player won on that very UTC day."""
+    rows = session.execute(
+        select(GameRecord.game, GameRecord.daily, GameRecord.finished_at).where(
+            GameRecord.player_id == player_id,
+            GameRecord.daily.is_not(None),
+            GameRecord.status == "won",
+        )
+    ).all()
+    out: dict[str, set[dt.date]] = defaultdict(set)
+    for game, daily, finished_at in rows:
+        if finished_at is not None and finished_at.astimezone(dt.UTC).date() == daily:
+            out[game].add(daily)
+    return out

@@ -1,0 +1,152 @@
+"""Daily deals: a stable deal per game and date, today's list with the player's result and
+streak, daily games, and each day's own leaderboard — with the app's clock moved across
+days (on SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from patience import catalogue
+from patience.catalogue.daily import DEFAULT_RULESETS, EPOCH, POOL_SIZE, daily_deal, pools
+from patience.engine import new_game
+from patience.solver import Budget, solve_game
+from tests.api.conftest import Api
+
+DAY = dt.date(2026, 12, 10)
+
+
+class Clock:
+    """The app's clock, set by the test."""
+
+    def __init__(self) -> None:
+        self.now = dt.datetime.combine(DAY, dt.time(10), tzinfo=dt.UTC)
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+    def at(self, date: dt.date, hour: int = 10, minute: int = 0) -> None:
+        self.now = dt.datetime.combine(date, dt.time(hour, minute), tzinfo=dt.UTC)
+
+
+@pytest.fixture
+def clock(app: Flask) -> Iterator[Clock]:
+    clock = Clock()
+    app.config["CLOCK"] = clock
+    yield clock
+    app.config.pop("CLOCK")
+
+
+def test_the_daily_deal_is_a_fixed_function_of_game_and_date() -> None:
+    # Golden values: these deals are promised to players, on every server, forever.
+    assert [daily_deal(g, dt.date(2026, 12, 1)) for g in DEFAULT_RULESETS] == [467, 46, 11826]
+    assert [daily_deal(g, dt.date(2027, 7, 4)) for g in DEFAULT_RULESETS] == [
+        daily_deal("pyramid", dt.date(2027, 7, 4)),
+        daily_deal("gaps", dt.date(2027, 7, 4)),
+        daily_deal("forty-thieves", dt.date(2027, 7, 4)),
+    ]
+    assert daily_deal("gaps", EPOCH) == daily_deal("gaps", EPOCH + dt.timedelta(POOL_SIZE))
+
+
+@pytest.mark.parametrize("game", sorted(DEFAULT_RULESETS))
+def test_every_daily_is_proven_winnable_and_none_repeats_within_a_year(game: str) -> None:
+    ruleset = DEFAULT_RULESETS[game]
+    assert all(catalogue.lookup(game, ruleset, deal)[0] is True for deal in pools()[game])
+    days = [EPOCH + dt.timedelta(n) for n in range(3 * 365)]
+    deals = [daily_deal(game, day) for day in days]
+    for n in range(len(deals) - 365):
+        window = deals[n : n + 366]
+        assert len(set(window)) == len(window), days[n]
+
+
+def test_today_lists_each_game_and_a_future_date_is_refused(api: Api, clock: Clock) -> None:
+    today = api.client.get("/api/v1/daily").json
+    assert today is not None and today["date"] == DAY.isoformat()
+    assert [(i["game"], i["deal"]) for i in today["items"]] == [
+        (g, daily_deal(g, DAY)) for g in DEFAULT_RULESETS
+    ]
+    assert all(i["result"] is None and i["streak"] is None for i in today["items"])
+    past = api.client.get("/api/v1/daily/gaps?date=2026-11-30").json
+    assert past is not None and past["deal"] == daily_deal("gaps", dt.date(2026, 11, 30))
+    for bad in ("2026-12-11", "2025-12-31", "2026-13-01", "tomorrow", "20261201"):
+        r = api.client.get(f"/api/v1/daily/gaps?date={bad}")
+        assert r.status_code == 400 and r.json is not None, bad
+        r = api.client.get(f"/api/v1/daily/gaps/{bad}/leaderboard")
+        assert r.status_code == 400 and r.json is not None
+        assert r.json["reason"] in ("invalid_date", "invalid_request"), bad
+    assert api.client.get("/api/v1/daily/chess").status_code == 400
+
+
+def test_a_daily_game_plays_the_day_s_deal_under_the_default_rules(api: Api, clock: Clock) -> None:
+    headers = api.player()
+    view = api.new_game(headers, game="gaps", daily=True, options={"show_fits": True})
+    assert view["deal"] == daily_deal("gaps", DAY) and view["ruleset"] == "redeals-2"
+    for body, reason in (
+        ({"game": "gaps", "daily": True, "options": {"redeals": 1}}, "not_daily"),
+        ({"game": "gaps", "daily": True, "deal": 1}, "not_daily"),
+        ({"game": "gaps", "daily": "yes"}, "invalid_request"),
+    ):
+        r = api.client.post("/api/v1/games", json=body, headers=headers)
+        assert r.status_code == 400 and r.json is not None and r.json["reason"] == reason
+
+
+def win_daily(api: Api, headers: dict[str, str], clock: Clock, minutes: int = 5) -> dict[str, Any]:
+    """Start today's Pyramid daily, then win it ``minutes`` later."""
+    view = api.new_game(headers, game="pyramid", daily=True)
+    line = solve_game(new_game("pyramid", deal=view["deal"]), Budget(seconds=30)).solution
+    assert line is not None
+    clock.now += dt.timedelta(minutes=minutes)
+    for move in line:
+        r = api.move(headers, view, move)
+        assert r.status_code == 200, r.json
+        view = r.json
+    assert view["status"] == "won"
+    return view
+
+
+def test_a_day_s_board_counts_only_that_day_s_dailies_won_that_day(api: Api, clock: Clock) -> None:
+    ann, bob, cy = api.player("Ann"), api.player("Bob"), api.player("Cy")
+    won = win_daily(api, ann, clock)
+    clock.at(DAY, 23, 58)
+    win_daily(api, bob, clock)  # started on the day, won after midnight: not on the board
+    clock.at(DAY, 12)
+    other = api.new_game(cy, game="pyramid", deal=daily_deal("pyramid", DAY))  # not a daily
+    line = solve_game(new_game("pyramid", deal=other["deal"]), Budget(seconds=30)).solution
+    assert line is not None
+    for move in line:
+        other = api.move(cy, other, move).json
+    board = api.client.get(f"/api/v1/daily/pyramid/{DAY.isoformat()}/leaderboard").json
+    assert board is not None and board["deal_id"] == f"pyramid-{daily_deal('pyramid', DAY)}"
+    assert [(e["rank"], e["player"], e["game_id"]) for e in board["entries"]] == [
+        (1, "Ann", won["id"])
+    ]
+    today = api.client.get("/api/v1/daily", headers=ann).json
+    assert today is not None
+    (mine,) = [i for i in today["items"] if i["game"] == "pyramid"]
+    assert mine["result"]["game_id"] == won["id"] and mine["result"]["rank"] == 1
+    assert mine["result"]["status"] == "won" and mine["streak"] == 1
+
+
+def test_daily_streaks_run_across_day_boundaries(api: Api, clock: Clock) -> None:
+    headers = api.player()
+
+    def stats() -> tuple[int, int]:
+        me = api.client.get("/api/v1/players/me", headers=headers).json
+        assert me is not None
+        pyramid = me["stats"]["pyramid"]
+        return pyramid["daily_streak"], pyramid["best_daily_streak"]
+
+    for day in (DAY, DAY + dt.timedelta(1)):
+        clock.at(day)
+        win_daily(api, headers, clock)
+    assert stats() == (2, 2)
+    clock.at(DAY + dt.timedelta(2), 22)  # a streak lasts through the next day
+    assert stats() == (2, 2)
+    clock.at(DAY + dt.timedelta(3))
+    assert stats() == (0, 2)
+    win_daily(api, headers, clock)
+    assert stats() == (1, 2)
