@@ -24,6 +24,7 @@ def test_every_operation_documents_errors_and_auth() -> None:
         ("get", "/api/v1/deals/{game}/{number}"),
         ("get", "/api/v1/deals/{game}/{number}/leaderboard"),
         ("get", "/api/v1/daily/{game}/{date}/leaderboard"),
+        ("get", "/api/v1/games/{game_id}/replay"),
     }
     token_welcome = {("get", "/api/v1/daily"), ("get", "/api/v1/daily/{game}")}
     for path, item in spec["paths"].items():

@@ -24,6 +24,11 @@ class NotFound(ServiceError):
 
     reason = "game_not_found"
 
+    def __init__(self, message: str, *, reason: str | None = None) -> None:
+        super().__init__(message)
+        if reason is not None:
+            self.reason = reason
+
 
 class VersionConflict(ServiceError):
     """The action was based on an older version; ``game`` is the current GameView."""

@@ -31,8 +31,8 @@ from patience.engine.deal import MAX_DEAL
 from patience.service.analysis import Analyst
 from patience.service.cache import recent_games
 from patience.service.errors import Busy, NotDaily, NotFound, VersionConflict
-from patience.service.views import elapsed_ms, game_view
-from patience.store import GameRecord
+from patience.service.views import elapsed_ms, game_view, iso
+from patience.store import GameRecord, Player
 from patience.store.games import Change, Games, LineEdit, Row, as_row
 from patience.store.queries import asked_for_solution, personal_best
 
@@ -99,6 +99,24 @@ class GameService:
         """The GameView of the player's game as stored now."""
         row = as_row(self.load(player_id, game_id))
         return self._view(row, rebuild(row))
+
+    def replay(self, game_id: str) -> Json:
+        """A finished game for anyone to watch: its deal, rules, player and move line (a game
+        in play has none: its line would show what only its player has seen)."""
+        record = self.games.get(game_id) if GAME_ID.fullmatch(game_id) else None
+        if record is None:
+            raise NotFound("there is no such game")
+        if record.status == "playing":
+            raise NotFound("the game is still in play; its replay comes when it ends",
+                           reason="game_in_play")  # fmt: skip
+        player = self.session.get(Player, record.player_id)
+        return {
+            "game_id": record.id, "game": record.game, "deal": record.deal,
+            "deal_id": f"{record.game}-{record.deal}", "ruleset": record.ruleset,
+            "options": record.options, "player": player.name if player else "",
+            "status": record.status, "moves": record.line, "result": record.result,
+            "created_at": iso(record.created_at), "finished_at": iso(record.finished_at),
+        }  # fmt: skip
 
     def analysis(self, player_id: str, game_id: str) -> Json:
         """The Analysis of the game's current position (starting it when useful)."""

@@ -20,6 +20,7 @@ from patience.api.resources.games.schemas import (
     MoveResultSchema,
     MoveSchema,
     NewGameSchema,
+    ReplaySchema,
     VersionSchema,
 )
 from patience.api.rulesets import game_catalog
@@ -150,6 +151,15 @@ def get_analysis(game_id: str) -> Json:
     remain, then ``pending`` → ``done`` (``winnable``/``unwinnable``) or ``timeout``;
     ``unavailable`` without Redis or a worker. Play never waits for it."""
     return service().analysis(current_player_id(), game_id)
+
+
+@blp.route("/<game_id>/replay", methods=["GET"])
+@blp.response(200, ReplaySchema)
+@blp.errors(404)
+def get_replay(game_id: str) -> Json:
+    """A finished game (won or resigned), public: its deal, rules, player, result and move
+    line, to watch from the deal. A game in play is 404 (``game_in_play``)."""
+    return service().replay(game_id)
 
 
 @blp.route("/<game_id>/clock", methods=["POST"])

@@ -177,3 +177,22 @@ class HintResultSchema(Schema):
     )
     analysis = ma.fields.Nested(AnalysisSchema, required=True)
     game = ma.fields.Nested(GameViewSchema, required=True)
+
+
+class ReplaySchema(Schema):
+    """A finished game, for anyone to watch step by step from its deal."""
+
+    game_id = ma.fields.String(required=True)
+    game = ma.fields.String(required=True)
+    deal = ma.fields.Integer(required=True)
+    deal_id = ma.fields.String(required=True)
+    ruleset = ma.fields.String(required=True)
+    options = ma.fields.Dict(required=True)
+    player = ma.fields.String(required=True, metadata={"description": "The player's name"})
+    status = ma.fields.String(required=True, metadata={"description": "won or resigned"})
+    moves = ma.fields.List(
+        ma.fields.Dict(), required=True, metadata={"description": "The move line, in order"}
+    )
+    result = ma.fields.Nested(ResultSchema, required=True)
+    created_at = Timestamp(required=True)
+    finished_at = Timestamp(required=True)
