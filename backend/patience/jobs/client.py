@@ -37,6 +37,7 @@ from patience.jobs.queues import (
     LATEST,
     RESULT_TTL,
     RETRIES,
+    REWIND_SECONDS,
     SOLVE_ID,
     SOLVE_QUEUE,
     SOLVE_SECONDS,
@@ -46,6 +47,7 @@ from patience.jobs.queues import (
     analysis_id,
     hint_id,
     live_workers,
+    rewind_id,
     solve_id,
 )
 
@@ -122,8 +124,11 @@ class Jobs:
             self._want(owner or f"direct:{job_id}", job_id)
         if job is not None and job.get_status() == JobStatus.FINISHED:
             result = job.return_value() or {}
-            if result.get("verdict") in ("winnable", "unwinnable"):
-                return _analysis(version, "done", verdict=result["verdict"])
+            if result.get("verdict") == "winnable":
+                return _analysis(version, "done", verdict="winnable")
+            if result.get("verdict") == "unwinnable":
+                report = _analysis(version, "done", verdict="unwinnable")
+                return report | self._rewind_report(game, version, start)
             if not _spent(job):
                 return _analysis(version, "timeout", reason="budget_exhausted")
         if job is None or _spent(job):
@@ -138,6 +143,34 @@ class Jobs:
         if not live_workers(self.redis):  # queued all the same: one per game, bounded
             return _analysis(version, "unavailable", reason="no_worker")
         return _analysis(version, "pending")
+
+    def _rewind_report(self, game: Game[Any, Any], version: int, start: bool) -> Json:
+        """``rewind`` for a lost position: ``{moves_back, version}`` or ``None`` (not even the
+        deal could be won) once the search is done; absent while it runs or if it was
+        inconclusive (it is started when asked)."""
+        point = self.rewind_point(game)
+        if point is not None:
+            found, length = point
+            return {"rewind": None if found is None else
+                    {"moves_back": length - found, "version": version}}  # fmt: skip
+        job = self._fetch(rewind_id(game))
+        if start and (job is None or _spent(job)):
+            self._enqueue(
+                ANALYSIS_QUEUE, rewind_id(game), tasks.rewind, _primitives(game),
+                {"seconds": REWIND_SECONDS}, timeout=int(REWIND_SECONDS) + 30,
+            )  # fmt: skip
+        return {}
+
+    def rewind_point(self, game: Game[Any, Any]) -> tuple[int | None, int] | None:
+        """The finished rewind search of ``game``'s line: (moves into the line where it could
+        last be won, or ``None`` for nowhere; the line's length); ``None`` if not known."""
+        job = self._fetch(rewind_id(game))
+        if job is None or job.get_status() != JobStatus.FINISHED:
+            return None
+        result = job.return_value() or {}
+        if result.get("inconclusive", True):
+            return None
+        return result["found"], result["length"]
 
     def verdict(self, game: Game[Any, Any]) -> str | None:
         """The finished verdict for ``game``'s position, if any (never starts a job)."""

@@ -36,6 +36,8 @@ QUEUES = (HINT_QUEUE, ANALYSIS_QUEUE, SOLVE_QUEUE)
 
 ANALYSIS_SECONDS = 20.0
 """Solver budget of an analysis; past it the verdict is ``timeout`` (never ``unwinnable``)."""
+REWIND_SECONDS = 20.0
+"""Solver budget of the search for the last winnable point of a lost game's line."""
 SOLVE_SECONDS = 60.0
 HINT_TIMEOUT = 60
 RESULT_TTL = 24 * 3600
@@ -102,6 +104,13 @@ def hint_id(game: Game[Any, Any]) -> str:
 
 def solve_id(game: Game[Any, Any]) -> str:
     return f"solve-{state_key(game)}"
+
+
+def rewind_id(game: Game[Any, Any]) -> str:
+    """The rewind search of ``game``'s very move line (unlike a verdict, the last winnable
+    point depends on the way the position was reached)."""
+    text = json.dumps([game.name, game.ruleset, game.deal, game.moves], separators=(",", ":"))
+    return "rewind-" + hashlib.sha256(text.encode()).hexdigest()[:40]
 
 
 def beat(redis: Redis, name: str) -> None:

@@ -18,6 +18,7 @@ from patience.engine import Game, new_game
 from patience.jobs.queues import HINT_QUEUE, WANTED
 from patience.solver import Budget, solve_game
 from patience.solver.hints import hint as hint_for
+from patience.solver.rewind import last_winnable
 
 Json = dict[str, Any]
 
@@ -82,6 +83,22 @@ class Watch:
                 return False
             self.reason = "superseded" if not wanted else "preempted" if hints else ""
         return bool(self.reason)
+
+
+def rewind(
+    game: str, options: Json, deal: int, line: list[Json], seen: list[str], *, seconds: float
+) -> Json:
+    """The last winnable point of a line whose position is proven lost: how many moves into
+    the line (``found``; ``None``: not even the deal), unless the searches ran out of budget
+    (``inconclusive``)."""
+    point = last_winnable(rebuild(game, options, deal, line, seen), seconds)
+    return {
+        "found": point.found,
+        "length": len(line),
+        "inconclusive": point.inconclusive,
+        "searches": point.searches,
+        "seconds": round(point.seconds, 3),
+    }
 
 
 def hint(game: str, options: Json, deal: int, line: list[Json], seen: list[str]) -> Json:

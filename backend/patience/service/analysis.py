@@ -62,6 +62,19 @@ class Analyst:
         """Whether a finished proof says the current position cannot be won."""
         return self.jobs is not None and self.jobs.verdict(game) == "unwinnable"
 
+    def moves_back(self, game: Game[Any, Any]) -> int | None:
+        """How many moves back the last winnable point of ``game``'s line is, when a finished
+        search says so."""
+        if self.jobs is None or not_applicable(game, 0) is not None:
+            return None
+        try:
+            point = self.jobs.rewind_point(game)
+        except RedisError:
+            return None
+        if point is None or point[0] is None:
+            return None
+        return point[1] - point[0]
+
     def advise(self, game: Game[Any, Any]) -> Hint:
         """A hint: the worker's searched one when it answers in time, else ordinary advice."""
         if self.jobs is not None and self.jobs.has_workers():

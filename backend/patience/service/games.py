@@ -37,7 +37,7 @@ from patience.store.games import Change, Games, LineEdit, Row, as_row
 from patience.store.queries import asked_for_solution, personal_best
 
 Json = dict[str, Any]
-Kind = Literal["move", "undo", "resign", "hint"]
+Kind = Literal["move", "undo", "resign", "rewind"]
 
 GAME_ID = re.compile(r"[0-9a-f]{32}")
 """Every game id (a UUID's hex); other text names no game and never reaches the database."""
@@ -177,8 +177,23 @@ class GameService:
             "move": lambda game, row: _move(game, row, body["move"]),
             "undo": _undo,
             "resign": _resign,
+            "rewind": self._rewind,
         }
         return self._perform(player_id, game_id, kind, base, body, steps[kind])
+
+    def _rewind(self, game: Game[Any, Any], row: Row) -> Effect:
+        """Back to the last winnable point the analysis found, counted as the undos it
+        takes."""
+        _playing(row)
+        back = self.analyst.moves_back(game)
+        if not back:
+            raise IllegalMove(
+                "no earlier winnable point is known for this position", reason="nothing_to_rewind"
+            )
+        for _ in range(back):
+            game.undo()
+        line = LineEdit(drop=back) if back <= 16 else LineEdit(whole=game.moves)
+        return Effect(line=line, counters={"undos": row["undos"] + back})
 
     def hint(self, player_id: str, game_id: str, base: int, body: Json) -> Json:
         """One move worth making (counted as a hint; advances the version), with the

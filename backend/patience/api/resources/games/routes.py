@@ -118,6 +118,19 @@ def post_undo(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
     return _act(game_id, "undo", body)
 
 
+@blp.route("/<game_id>/rewind", methods=["POST"])
+@blp.auth_required
+@blp.rate_limited("actions")
+@blp.arguments(VersionSchema, required=False)
+@blp.response(200, GameViewSchema, headers=ETAG_HEADER)
+@blp.errors(400, 404, 409, 413, 415, 422)
+def post_rewind(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
+    """Back to the last winnable point the analysis named (``rewind`` of a proven
+    ``unwinnable`` analysis), counted as the undos it takes; 422 ``nothing_to_rewind``
+    when none is known."""
+    return _act(game_id, "rewind", body)
+
+
 @blp.route("/<game_id>/resign", methods=["POST"])
 @blp.auth_required
 @blp.rate_limited("actions")

@@ -144,8 +144,27 @@ class ClockSchema(Schema):
     running = StrictBoolean(required=True)
 
 
+class RewindPointSchema(Schema):
+    """The latest earlier position of the line from which the deal could still be won."""
+
+    moves_back = ma.fields.Integer(required=True)
+    version = ma.fields.Integer(
+        required=True, metadata={"description": "The version to send to POST /rewind"}
+    )
+
+
 class AnalysisSchema(Schema):
     """Whether the current position can still be won, as far as a finished proof says."""
+
+    rewind = ma.fields.Nested(
+        RewindPointSchema,
+        allow_none=True,
+        metadata={
+            "description": "With a proven unwinnable verdict, once searched: the last winnable "
+            "point of the line, or null when even the deal's start was lost; absent while "
+            "the search runs or when it could not decide"
+        },
+    )
 
     version = ma.fields.Integer(required=True, metadata={"description": "The version analysed"})
     state = ma.fields.String(

@@ -1,0 +1,64 @@
+"""Back to the last winnable point through the API, with Redis and a real burst worker: the
+analysis of a hidden dead end names the point, and POST /rewind goes there as undos."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+from patience.engine import new_game
+from patience.jobs.worker import run
+from patience.solver import Budget, solve_game
+from patience.store.testing import redis_test_url
+from tests.api.conftest import Api
+from tests.solver.dead_ends import dead_ends
+
+
+def work() -> None:
+    run(redis_test_url(), burst=True, fork=False)
+
+
+def body(response: Any) -> Any:
+    assert response.status_code == 200, response.json
+    return response.json
+
+
+def body_of(response: Any) -> Any:
+    assert response.json is not None
+    return response.json
+
+
+def test_rewind_goes_back_to_the_last_winnable_point(redis_app: Flask) -> None:
+    api = Api(redis_app.test_client())
+    headers = api.player()
+    (lost,) = dead_ends("pyramid", "standard", 1)
+    view = api.new_game(headers, deal=lost.deal)
+    url = f"/api/v1/games/{view['id']}"
+    nothing = api.client.post(f"{url}/rewind", json={"version": 0}, headers=headers)
+    assert nothing.status_code == 422 and body_of(nothing)["reason"] == "nothing_to_rewind"
+    for move in lost.moves:
+        view = body(api.move(headers, view, move))
+    assert body(api.client.get(f"{url}/analysis", headers=headers))["state"] != "done"
+    work()  # the verdict; the search for the rewind point is queued when it is reported
+    report = body(api.client.get(f"{url}/analysis", headers=headers))
+    assert report["verdict"] == "unwinnable" and "rewind" not in report
+    work()
+    report = body(api.client.get(f"{url}/analysis", headers=headers))
+    back = report["rewind"]["moves_back"]
+    assert report["rewind"]["version"] == view["version"] and 0 < back <= len(lost.moves)
+    rewound = body(api.client.post(f"{url}/rewind", json={"version": view["version"]},
+                                   headers=headers))  # fmt: skip
+    assert rewound["moves"] == len(lost.moves) - back and rewound["undos"] == back
+    assert rewound["version"] == view["version"] + 1
+    again = api.client.post(f"{url}/rewind", json={"version": view["version"]}, headers=headers)
+    assert body(again) == rewound  # a retry gets the stored answer, not a second rewind
+    # The point is winnable: the solver's line from it wins.
+    assert lost.deal is not None
+    here = new_game("pyramid", deal=lost.deal)
+    here.replay(lost.moves[: len(lost.moves) - back], ())
+    line = solve_game(here, Budget(seconds=30)).solution
+    assert line is not None
+    for move in line:
+        rewound = body(api.move(headers, rewound, move))
+    assert rewound["status"] == "won" and rewound["result"]["undos"] == back
