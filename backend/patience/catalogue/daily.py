@@ -2,7 +2,7 @@
 each game's default ruleset.
 
 The **pool** of a game is a frozen list of deals from its default ruleset's catalogue
-(``catalogue/data/daily.json``: the first :data:`POOL_SIZE` winnable deals in deal order when
+(``catalogue/daily.json``: the first :data:`POOL_SIZE` winnable deals in deal order when
 it was made), so that rebuilding or growing a catalogue never moves a past or future daily.
 The **order** is the pool shuffled once (Fisher–Yates with the SplitMix64 generator of
 :mod:`patience.engine.deal`, seeded with the first 8 bytes, big-endian, of
@@ -28,7 +28,7 @@ from patience.engine.deal import SplitMix64
 
 EPOCH = dt.date(2026, 1, 1)
 POOL_SIZE = 500
-POOL_FILE = Path(__file__).parent / "data" / "daily.json"
+POOL_FILE = Path(__file__).parent / "daily.json"
 
 DEFAULT_RULESETS = {"pyramid": "standard", "gaps": "redeals-2", "forty-thieves": "classic"}
 """Each game's default ruleset: the daily deals are its deals."""
