@@ -4,10 +4,10 @@ earlier position of its move line from which the deal could still be won.
 Along one line, a lost position only leads to lost ones (a move cannot make a lost game
 winnable), so the winnable positions are a prefix of the line and the lost ones the rest:
 galloping back from the end, then bisecting, finds the boundary with a few exact searches,
-the hardest (early positions) avoided when the boundary is near the end. Its answer is a proof both ways —
-the found position is winnable (the solver's line from it wins) and the one after it is
-lost, hence every later one — or ``inconclusive`` when a search runs out of budget (an
-unknown position is never called lost).
+the hardest (early positions) avoided when the boundary is near the end. Its answer is a
+proof both ways — the found position is winnable (the solver's line from it wins) and the
+one after it is lost, hence every later one — or ``inconclusive`` when a search runs out of
+budget (an unknown position is never called lost).
 
 >>> from patience.engine import new_game
 >>> last_winnable(new_game("pyramid", deal=1), seconds=20, known_lost=False).found

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import marshmallow as ma
 
-from patience.api.smorest import Schema, StrictBoolean
+from patience.api.resources.games.boards import BOARDS
+from patience.api.smorest import Choices, Schema, StrictBoolean, UnionSchema, tag
 
 MAX_VERSION = 2**31 - 1
 
@@ -76,11 +79,10 @@ class ResultSchema(Schema):
     personal_best = ma.fields.Nested(PersonalBestSchema, required=True)
 
 
-class GameViewSchema(Schema):
-    """A game as its player sees it (no unseen card, ever)."""
+class GameViewFields(Schema):
+    """What every game's GameView has (its board and moves are the game's own)."""
 
     id = ma.fields.String(required=True)
-    game = ma.fields.String(required=True)
     ruleset = ma.fields.String(required=True)
     options = ma.fields.Dict(required=True)
     deal = ma.fields.Integer(required=True)
@@ -94,25 +96,59 @@ class GameViewSchema(Schema):
     hints = ma.fields.Integer(required=True)
     elapsed_ms = ma.fields.Integer(required=True)
     clock_running = ma.fields.Boolean(required=True)
-    board = ma.fields.Dict(
-        required=True,
-        allow_none=True,
-        metadata={
-            "description": "The public board, per game; null while the clock is paused (so "
-            "paused time cannot be spent studying the table)"
-        },
-    )
-    legal_moves = ma.fields.List(ma.fields.Dict(), required=True)
     notices = ma.fields.List(ma.fields.String(), required=True)
     result = ma.fields.Nested(ResultSchema, required=True, allow_none=True)
     created_at = Timestamp(required=True, metadata={"format": "date-time"})
     finished_at = Timestamp(required=True, allow_none=True, metadata={"format": "date-time"})
 
 
-class MoveResultSchema(GameViewSchema):
-    """A GameView after a move, with what the move did."""
+def _game_view(name: str, title: str) -> type[Schema]:
+    """The GameView of one game: the shared fields, its board and its legal moves."""
+    board, move = BOARDS[name]
+    fields = {
+        "game": tag(name),
+        "board": ma.fields.Nested(
+            board, required=True, allow_none=True,
+            metadata={"description": "null while the clock is paused (so paused time cannot "
+                      "be spent studying the table)"},
+        ),
+        "legal_moves": ma.fields.List(ma.fields.Nested(move), required=True),
+        "__doc__": f"A game of {title} as its player sees it (no unseen card, ever).",
+    }  # fmt: skip
+    return type(f"{title.replace(' ', '')}GameView", (GameViewFields,), fields)
 
-    events = ma.fields.List(ma.fields.Dict(), required=True)
+
+def _move_result(view: type[Schema]) -> type[Schema]:
+    events = ma.fields.List(ma.fields.Dict(), required=True, metadata={"description": (
+        "What the move did: the single-card steps of a run move, cards sent up on their "
+        "own, ..."
+    )})  # fmt: skip
+    name = view.__name__.replace("GameView", "MoveResult")
+    return type(name, (view,), {"events": events, "__doc__": "A GameView after a move."})
+
+
+GAME_VIEWS = {
+    name: _game_view(name, title)
+    for name, title in (
+        ("pyramid", "Pyramid"),
+        ("gaps", "Gaps"),
+        ("forty-thieves", "Forty Thieves"),
+    )
+}
+
+
+class GameViewSchema(UnionSchema):
+    """A game as its player sees it, by ``game`` (no unseen card, ever)."""
+
+    tag = "game"
+    choices: ClassVar[Choices] = GAME_VIEWS
+
+
+class MoveResultSchema(UnionSchema):
+    """A GameView after a move, with what the move did (``events``)."""
+
+    tag = "game"
+    choices: ClassVar[Choices] = {name: _move_result(view) for name, view in GAME_VIEWS.items()}
 
 
 class VersionSchema(Schema):
