@@ -29,7 +29,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
 
 from patience.engine.deal import SplitMix64
 
@@ -60,7 +60,6 @@ class Adapter(Protocol[S, M]):
         """A solution line in API.md's move format."""
 
 
-@runtime_checkable
 class Probing(Protocol):
     """What an adapter adds to ask for probes before its search (see :func:`solve`)."""
 
@@ -68,7 +67,6 @@ class Probing(Protocol):
         """How many probes to run from ``start`` (0: none)."""
 
 
-@runtime_checkable
 class BeamAdapter(Adapter[S, M], Protocol[S, M]):
     """An adapter that can guide beam searches, run before its search (see :func:`solve`)."""
 
@@ -145,7 +143,7 @@ def _check(budget: Budget, deadline: float | None) -> None:
 class Search(Generic[S, M]):
     """One depth-first search (see the module docstring)."""
 
-    CHECK_EVERY = 128  # nodes between clock and cancellation checks (some nodes are slow)
+    CHECK_EVERY: ClassVar[int] = 128  # nodes between clock and cancellation checks (slow nodes)
 
     def __init__(self, adapter: Adapter[S, M], budget: Budget | None = None) -> None:
         self.adapter = adapter
@@ -322,9 +320,10 @@ def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Res
     """
     budget = budget or Budget()
     limited = budget.nodes is not None or budget.seconds is not None
-    beaming = adapter if limited and isinstance(adapter, BeamAdapter) else None
+    # A duck-typed test: compiled (mypyc), a protocol class cannot be runtime-checkable.
+    beaming = cast(BeamAdapter[S, M], adapter) if limited and hasattr(adapter, "score") else None
     widths = list(beaming.beam_widths(start)) if beaming is not None else []
-    count = adapter.probes(start) if limited and isinstance(adapter, Probing) else 0
+    count = cast(Probing, adapter).probes(start) if limited and hasattr(adapter, "probes") else 0
     began = time.perf_counter()
     spent = 0
 

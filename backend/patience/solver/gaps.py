@@ -41,7 +41,7 @@ What is pruned is proven:
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from patience.engine.cards import Card
 from patience.engine.gaps import (
@@ -333,7 +333,7 @@ def _outside_conflicts(
 class GapsAdapter:
     """The search adapter for one Gaps position (see the module docstring)."""
 
-    PROBES = 8
+    PROBES: ClassVar[int] = 8
     """Probes (:func:`~patience.solver.core.solve`) before the search: the first move order
     leads depth-first search into huge losing subtrees (with redeals left, the whole
     no-redeal subtree is searched before the first redeal), and short searches under
@@ -349,14 +349,14 @@ class GapsAdapter:
     def probes(self, start: State) -> int:
         return self.PROBES
 
-    BEAMS = (400, 1500)
+    BEAMS: ClassVar[tuple[int, ...]] = (400, 1500)
     """Beam widths (:class:`~patience.solver.core.BeamSearch`) tried first: wins are common
     but deep, and depth-first search, however ordered, spends its budget below its first
     few choices. Without redeals, deals 1…30, 10 s each: 19 wins with these beams, 17 with
     one of width 1000, 15 with 200, 800 and 3000; 5 with probes alone. With one redeal: 30
     against 21; with one and aces shuffled in, deals 1…20 at 100,000 nodes: 19 against 14."""
 
-    REDEAL_BONUS = 300
+    REDEAL_BONUS: ClassVar[int] = 300
     """What a redeal still in hand adds to the score (three cards in place)."""
 
     def beam_widths(self, start: State) -> Sequence[int]:
