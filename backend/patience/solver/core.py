@@ -81,6 +81,14 @@ class BeamAdapter(Adapter[S, M], Protocol[S, M]):
         a reduction that preserves only what an exhaustive search needs)."""
 
 
+class Diving(Protocol):
+    """What an adapter adds to ask for short depth-first searches under other move orders
+    before its beams (see :func:`solve`)."""
+
+    def dives(self, start: Any) -> Sequence[Adapter[Any, Any]]:
+        """Adapters of the same game and moves, in other orders (empty: none)."""
+
+
 class Perturbed(Generic[S, M]):
     """An adapter with its move order perturbed, deterministically by ``seed``: each move's
     place in the adapter's best-first order moves by up to two places at random."""
@@ -298,6 +306,9 @@ class BeamSearch(Generic[S, M]):
         return line
 
 
+DIVE_SHARE = 0.1
+"""The share of the whole budget that each of an adapter's dives may spend."""
+
 BEAM_SHARE = 0.6
 """The share of what is left of a budget that each of an adapter's beams may spend."""
 
@@ -308,8 +319,11 @@ PROBE_SHARE = 0.5
 def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Result:
     """Search from ``start``; see :class:`Search`.
 
-    With a budget, an adapter may ask for *beams* (:class:`BeamAdapter`) and *probes*
-    (:class:`Probing`) first. Beams run in the order given, each allowed
+    With a budget, an adapter may ask for *dives* (:class:`Diving`), *beams*
+    (:class:`BeamAdapter`) and *probes* (:class:`Probing`) first, in that order: one portfolio
+    within one budget. Dives are depth-first searches under other move orders, each allowed
+    :data:`DIVE_SHARE` of the whole budget (where depth-first luck is heavy-tailed, another
+    order's quick wins are cheap to take). Beams run in the order given, each allowed
     :data:`BEAM_SHARE` of what is left; then probes — short depth-first searches under
     perturbed orders, which find wins where a good first move order leads into one huge
     losing subtree — share :data:`PROBE_SHARE` of what is left equally. The first of these
@@ -343,6 +357,15 @@ def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Res
         result.nodes, result.seconds = spent, time.perf_counter() - began
         return result
 
+    dives = cast(Diving, adapter).dives(start) if limited and hasattr(adapter, "dives") else ()
+    for n, diver in enumerate(dives, 1):
+        result = Search(diver, left(DIVE_SHARE / (1 - DIVE_SHARE * (n - 1)))).run(start)
+        spent += result.nodes
+        if result.verdict != "unknown":
+            result.stats["dive"] = n
+            return settled(result)
+        if budget.cancelled is not None and budget.cancelled():
+            return settled(Result("unknown", None, spent, 0.0))
     for width in widths:
         assert beaming is not None  # widths come from it
         result = BeamSearch(beaming, width, left(BEAM_SHARE)).run(start)

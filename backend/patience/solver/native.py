@@ -26,6 +26,7 @@ from types import ModuleType
 
 PACKAGE = "patience.solver"
 COMPILED = ("core", "gaps", "forty_thieves", "pyramid")
+GROUP = "patience_solver"  # the shared library's name (backend/setup.py)
 HERE = Path(__file__).parent
 
 
@@ -41,11 +42,18 @@ def extensions() -> dict[str, Path]:
 
 
 def stale(built: dict[str, Path]) -> list[str]:
-    """The modules whose extension is older than their source."""
+    """The modules whose build is older than their source. A module's build is its own
+    extension (a small shim) or the group's shared library beside the package, whichever is
+    newer: a rebuild may leave an unchanged shim as it was."""
+    shared = [
+        path.stat().st_mtime
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES
+        if (path := HERE.parent.parent / f"{GROUP}__mypyc{suffix}").exists()
+    ]
     return [
         name
         for name, path in built.items()
-        if path.stat().st_mtime < (HERE / f"{name}.py").stat().st_mtime
+        if max(path.stat().st_mtime, *shared) < (HERE / f"{name}.py").stat().st_mtime
     ]
 
 
