@@ -306,7 +306,7 @@ class BeamSearch(Generic[S, M]):
         return line
 
 
-DIVE_SHARE = 0.1
+DIVE_SHARE = 0.08
 """The share of the whole budget that each of an adapter's dives may spend."""
 
 BEAM_SHARE = 0.6

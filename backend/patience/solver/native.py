@@ -30,30 +30,30 @@ GROUP = "patience_solver"  # the shared library's name (backend/setup.py)
 HERE = Path(__file__).parent
 
 
-def extensions() -> dict[str, Path]:
-    """The compiled module of each name in :data:`COMPILED` that has one."""
+def extensions(here: Path = HERE) -> dict[str, Path]:
+    """The compiled module of each name in :data:`COMPILED` that has one in ``here``."""
     found: dict[str, Path] = {}
     for name in COMPILED:
         for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-            if (path := HERE / f"{name}{suffix}").exists():
+            if (path := here / f"{name}{suffix}").exists():
                 found[name] = path
                 break
     return found
 
 
-def stale(built: dict[str, Path]) -> list[str]:
+def stale(built: dict[str, Path], here: Path = HERE) -> list[str]:
     """The modules whose build is older than their source. A module's build is its own
     extension (a small shim) or the group's shared library beside the package, whichever is
     newer: a rebuild may leave an unchanged shim as it was."""
     shared = [
         path.stat().st_mtime
         for suffix in importlib.machinery.EXTENSION_SUFFIXES
-        if (path := HERE.parent.parent / f"{GROUP}__mypyc{suffix}").exists()
+        if (path := here.parent.parent / f"{GROUP}__mypyc{suffix}").exists()
     ]
     return [
         name
         for name, path in built.items()
-        if max(path.stat().st_mtime, *shared) < (HERE / f"{name}.py").stat().st_mtime
+        if max([path.stat().st_mtime, *shared]) < (here / f"{name}.py").stat().st_mtime
     ]
 
 
