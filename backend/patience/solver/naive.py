@@ -40,7 +40,11 @@ def brute_force(game: Game[Any, Any], budget: Budget | None = None) -> Result:
     def out_of_budget() -> bool:
         if budget.nodes is not None and nodes > budget.nodes:
             return True
-        return deadline is not None and nodes % 256 == 0 and time.perf_counter() > deadline
+        if nodes % 256:
+            return False
+        if deadline is not None and time.perf_counter() > deadline:
+            return True
+        return budget.cancelled is not None and budget.cancelled()
 
     def dfs() -> bool | None:  # True: won; False: exhausted; None: out of budget
         nonlocal nodes
