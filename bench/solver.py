@@ -50,10 +50,7 @@ def percentile(values: list[float], q: float) -> float:
 def budget(limit: float, cpu: bool) -> Budget:
     """``limit`` seconds of wall-clock time, or with ``cpu`` of this process's CPU time (on a
     machine shared with other work, what one core gives the solver in that time)."""
-    if not cpu:
-        return Budget(seconds=limit)
-    deadline = time.process_time() + limit
-    return Budget(cancelled=lambda: time.process_time() > deadline)
+    return Budget(seconds=limit, clock=time.process_time if cpu else time.perf_counter)
 
 
 def run(

@@ -111,11 +111,14 @@ class Perturbed(Generic[S, M]):
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """Limits on one search. ``None`` means no limit."""
+    """Limits on one search. ``None`` means no limit. ``seconds`` are read on ``clock``:
+    wall-clock time by default, or e.g. ``time.process_time`` for the CPU time this process
+    gets (on a shared machine, what one core gives the search)."""
 
     nodes: int | None = None
     seconds: float | None = None
     cancelled: Callable[[], bool] | None = None
+    clock: Callable[[], float] = time.perf_counter
 
 
 @dataclass(slots=True)
@@ -142,7 +145,7 @@ class _OutOfBudget(Exception):
 
 def _check(budget: Budget, deadline: float | None) -> None:
     """Raise :class:`_OutOfBudget` past the deadline or once cancelled."""
-    if deadline is not None and time.perf_counter() > deadline:
+    if deadline is not None and budget.clock() > deadline:
         raise _OutOfBudget
     if budget.cancelled is not None and budget.cancelled():
         raise _OutOfBudget
@@ -160,13 +163,14 @@ class Search(Generic[S, M]):
         self.nodes = 0
 
     def run(self, start: S) -> Result:
-        began = time.perf_counter()
+        clock = self.budget.clock
+        began = clock()
         deadline = None if self.budget.seconds is None else began + self.budget.seconds
         try:
             line = self._search(start, deadline)
         except _OutOfBudget:
-            return Result("unknown", None, self.nodes, time.perf_counter() - began)
-        elapsed = time.perf_counter() - began
+            return Result("unknown", None, self.nodes, clock() - began)
+        elapsed = clock() - began
         if line is None:
             return Result("unwinnable", None, self.nodes, elapsed)
         return Result("winnable", self.adapter.move_json(line), self.nodes, elapsed)
@@ -243,13 +247,14 @@ class BeamSearch(Generic[S, M]):
         self.nodes = 0
 
     def run(self, start: S) -> Result:
-        began = time.perf_counter()
+        clock = self.budget.clock
+        began = clock()
         deadline = None if self.budget.seconds is None else began + self.budget.seconds
         try:
             line, complete = self._search(start, deadline)
         except _OutOfBudget:
             line, complete = None, False
-        elapsed = time.perf_counter() - began
+        elapsed = clock() - began
         stats = {"beam": self.width}
         if line is not None:
             return Result("winnable", self.adapter.move_json(line), self.nodes, elapsed, stats)
@@ -338,7 +343,8 @@ def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Res
     beaming = cast(BeamAdapter[S, M], adapter) if limited and hasattr(adapter, "score") else None
     widths = list(beaming.beam_widths(start)) if beaming is not None else []
     count = cast(Probing, adapter).probes(start) if limited and hasattr(adapter, "probes") else 0
-    began = time.perf_counter()
+    clock = budget.clock
+    began = clock()
     spent = 0
 
     def left(share: float = 1.0) -> Budget:
@@ -346,15 +352,16 @@ def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Res
         nodes = None if budget.nodes is None else max(0, budget.nodes - spent)
         seconds = None
         if budget.seconds is not None:
-            seconds = max(0.0, budget.seconds - (time.perf_counter() - began))
+            seconds = max(0.0, budget.seconds - (clock() - began))
         return Budget(
             nodes=None if nodes is None else max(1, int(nodes * share)),
             seconds=None if seconds is None else seconds * share,
             cancelled=budget.cancelled,
+            clock=clock,
         )
 
     def settled(result: Result) -> Result:
-        result.nodes, result.seconds = spent, time.perf_counter() - began
+        result.nodes, result.seconds = spent, clock() - began
         return result
 
     dives = cast(Diving, adapter).dives(start) if limited and hasattr(adapter, "dives") else ()
