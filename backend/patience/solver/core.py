@@ -321,76 +321,80 @@ PROBE_SHARE = 0.5
 """The share of what is left of a budget after the beams that the probes may spend."""
 
 
+def portfolio(adapter: Adapter[S, M], start: S) -> list[tuple[str, int]]:
+    """The searches :func:`solve` runs before its own, in order, as ``(kind, n)``: the first
+    beam (``n`` its width), the dives (``n`` counts from 1), the other beams, the probes."""
+    # Duck-typed tests: compiled (mypyc), a protocol class cannot be runtime-checkable.
+    widths = list(cast(BeamAdapter[S, M], adapter).beam_widths(start)) if hasattr(
+        adapter, "score"
+    ) else []  # fmt: skip
+    dives = len(cast(Diving, adapter).dives(start)) if hasattr(adapter, "dives") else 0
+    probes = cast(Probing, adapter).probes(start) if hasattr(adapter, "probes") else 0
+    beams = [("beam", width) for width in widths]
+    return [
+        *beams[:1],
+        *[("dive", n) for n in range(1, dives + 1)],
+        *beams[1:],
+        *[("probe", n) for n in range(1, probes + 1)],
+    ]
+
+
 def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Result:
     """Search from ``start``; see :class:`Search`.
 
-    With a budget, an adapter may ask for *dives* (:class:`Diving`), *beams*
-    (:class:`BeamAdapter`) and *probes* (:class:`Probing`) first, in that order: one portfolio
-    within one budget. Dives are depth-first searches under other move orders, each allowed
-    :data:`DIVE_SHARE` of the whole budget (where depth-first luck is heavy-tailed, another
-    order's quick wins are cheap to take). Beams run in the order given, each allowed
-    :data:`BEAM_SHARE` of what is left; then probes — short depth-first searches under
+    With a budget, an adapter may ask for a *portfolio* of searches first, within the same
+    budget (:func:`portfolio`): *beams* (:class:`BeamAdapter`), each allowed
+    :data:`BEAM_SHARE` of what is left; after the first beam, *dives* (:class:`Diving`),
+    depth-first searches under other move orders, each allowed :data:`DIVE_SHARE` of the
+    whole budget (where depth-first luck is heavy-tailed, another order's quick wins are
+    cheap to take); last *probes* (:class:`Probing`), short depth-first searches under
     perturbed orders, which find wins where a good first move order leads into one huge
-    losing subtree — share :data:`PROBE_SHARE` of what is left equally. The first of these
-    that decides (a win, or a loss proven by exhausting the space) settles the verdict;
-    otherwise the ordinary search runs with what is left, from a fresh table, so that
-    ``unwinnable`` still means one whole search exhausted the space. Without a budget there
-    are neither (the search will decide anyway).
+    losing subtree, sharing :data:`PROBE_SHARE` of what is left. The first of these that
+    decides (a win, or a loss proven by exhausting the space) settles the verdict; otherwise
+    the ordinary search runs with what is left, from a fresh table, so that ``unwinnable``
+    still means one whole search exhausted the space. Without a budget there is no
+    portfolio (the search will decide anyway).
     """
     budget = budget or Budget()
     limited = budget.nodes is not None or budget.seconds is not None
-    # A duck-typed test: compiled (mypyc), a protocol class cannot be runtime-checkable.
-    beaming = cast(BeamAdapter[S, M], adapter) if limited and hasattr(adapter, "score") else None
-    widths = list(beaming.beam_widths(start)) if beaming is not None else []
-    count = cast(Probing, adapter).probes(start) if limited and hasattr(adapter, "probes") else 0
+    phases = portfolio(adapter, start) if limited else []
     clock = budget.clock
     began = clock()
     spent = 0
+    probe: Budget | None = None
 
-    def left(share: float = 1.0) -> Budget:
-        """``share`` of what is left of the budget."""
-        nodes = None if budget.nodes is None else max(0, budget.nodes - spent)
-        seconds = None
+    def left(share: float = 1.0, whole: bool = False) -> Budget:
+        """``share`` of what is left of the budget (``whole``: of the whole budget, or what
+        is left if less)."""
+        nodes: int | None = None
+        seconds: float | None = None
+        if budget.nodes is not None:
+            nodes = max(0, budget.nodes - spent)
+            nodes = max(1, min(nodes, int(budget.nodes * share)) if whole else int(nodes * share))
         if budget.seconds is not None:
             seconds = max(0.0, budget.seconds - (clock() - began))
-        return Budget(
-            nodes=None if nodes is None else max(1, int(nodes * share)),
-            seconds=None if seconds is None else seconds * share,
-            cancelled=budget.cancelled,
-            clock=clock,
-        )
+            seconds = min(seconds, budget.seconds * share) if whole else seconds * share
+        return Budget(nodes, seconds, budget.cancelled, clock)
 
-    def settled(result: Result) -> Result:
-        result.nodes, result.seconds = spent, clock() - began
-        return result
-
-    dives = cast(Diving, adapter).dives(start) if limited and hasattr(adapter, "dives") else ()
-    for n, diver in enumerate(dives, 1):
-        result = Search(diver, left(DIVE_SHARE / (1 - DIVE_SHARE * (n - 1)))).run(start)
+    for kind, n in phases:
+        if kind == "beam":
+            beaming = cast(BeamAdapter[S, M], adapter)
+            result = BeamSearch(beaming, n, left(BEAM_SHARE)).run(start)
+        elif kind == "dive":
+            diver = cast(Diving, adapter).dives(start)[n - 1]
+            result = Search(diver, left(DIVE_SHARE, whole=True)).run(start)
+        else:
+            probe = probe or left(PROBE_SHARE / sum(k == "probe" for k, _ in phases))
+            result = Search(Perturbed(adapter, n), probe).run(start)
         spent += result.nodes
         if result.verdict != "unknown":
-            result.stats["dive"] = n
-            return settled(result)
+            result.stats[kind] = n
+            break
         if budget.cancelled is not None and budget.cancelled():
-            return settled(Result("unknown", None, spent, 0.0))
-    for width in widths:
-        assert beaming is not None  # widths come from it
-        result = BeamSearch(beaming, width, left(BEAM_SHARE)).run(start)
+            result = Result("unknown", None, 0, 0.0)
+            break
+    else:
+        result = Search(adapter, left()).run(start)
         spent += result.nodes
-        if result.verdict != "unknown":
-            return settled(result)
-        if budget.cancelled is not None and budget.cancelled():
-            return settled(Result("unknown", None, spent, 0.0))
-    if count:
-        probe = left(PROBE_SHARE / count)
-        for seed in range(1, count + 1):
-            result = Search(Perturbed(adapter, seed), probe).run(start)
-            spent += result.nodes
-            if result.verdict != "unknown":
-                result.stats["probe"] = seed
-                return settled(result)
-            if budget.cancelled is not None and budget.cancelled():
-                return settled(Result("unknown", None, spent, 0.0))
-    result = Search(adapter, left()).run(start)
-    spent += result.nodes
-    return settled(result)
+    result.nodes, result.seconds = spent, clock() - began
+    return result
