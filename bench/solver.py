@@ -61,6 +61,7 @@ def run(
     limit: float,
     progress: bool,
     cpu: bool = False,
+    save: Path | None = None,
 ) -> dict[str, Any]:
     verdicts: dict[str, int] = {"winnable": 0, "unwinnable": 0, "unknown": 0}
     times: list[float] = []
@@ -74,6 +75,8 @@ def run(
         verdicts[result.verdict] += 1
         times.append(elapsed)
         per_deal.append({"deal": deal, "verdict": result.verdict, "seconds": round(elapsed, 4)})
+        if save is not None:  # after every deal: a long run stopped early still has its results
+            save.write_text(json.dumps(per_deal, indent=1))
         if progress and (n % 50 == 0 or n == len(deals)):
             print(f"  {n}/{len(deals)} {verdicts}", file=sys.stderr, flush=True)
     return {"verdicts": verdicts, "times": times, "per_deal": per_deal}
@@ -126,9 +129,8 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
 
-    main_stats = run(
-        solve_game, args.game, deals, options, args.time_limit, progress=True, cpu=args.cpu
-    )
+    save = Path(args.json) if args.json else None
+    main_stats = run(solve_game, args.game, deals, options, args.time_limit, True, args.cpu, save)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     ours = summary("patience", main_stats)
     ours["peak_memory_mb"] = round(peak_mb, 1)
@@ -149,8 +151,6 @@ def main(argv: list[str] | None = None) -> int:
             f"same {len(base_deals)} deals: decided {mine['decided']} vs {base['decided']}, "
             f"total time ratio brute/patience = {base['total_s'] / max(mine['total_s'], 1e-9):.1f}"
         )
-    if args.json:
-        Path(args.json).write_text(json.dumps(main_stats["per_deal"], indent=1))
     return 0
 
 
