@@ -141,7 +141,7 @@ def scrambled(rng: random.Random) -> list[str | None]:
 )
 def test_verdicts_agree_with_the_brute_force(redeals_left: int, aces_shuffled: bool) -> None:
     rng = random.Random(redeals_left * 10 + aces_shuffled)
-    decided = 0
+    decided = dives_decided = 0
     for _ in range(20):
         fields = {"seed": rng.randint(1, 999), "redeals_done": rng.randint(0, 3)}
         pos = position(scrambled(rng), redeals_left=redeals_left, **fields)
@@ -150,11 +150,22 @@ def test_verdicts_agree_with_the_brute_force(redeals_left: int, aces_shuffled: b
         if reference.verdict == "unknown":
             continue
         decided += 1
-        ours = solve(*GapsAdapter.from_game(game), Budget(nodes=100_000))
+        adapter, start = GapsAdapter.from_game(game)
+        ours = solve(adapter, start, Budget(nodes=100_000))
         assert ours.verdict == reference.verdict, pos
         if ours.verdict == "winnable":
             replay(load_position(pos, game.options), ours)
-    assert decided >= 6
+        # Each dive alone is exact too (its order and its reduction keep every win, and its
+        # "no win" is an exhausted search), when it decides within the budget (with a redeal
+        # left, its order searches the whole no-redeal subtree first).
+        for diver in adapter.dives(start):
+            alone = Search(diver, Budget(nodes=20_000)).run(start)
+            if alone.verdict != "unknown":
+                dives_decided += 1
+                assert alone.verdict == reference.verdict, pos
+            if alone.verdict == "winnable":
+                replay(load_position(pos, game.options), alone)
+    assert decided >= 6 and dives_decided >= 6
 
 
 def test_beams_find_wins_the_depth_first_searches_miss() -> None:
