@@ -13,8 +13,12 @@ help:
 	@echo "make test   - set up everything, then ruff, mypy, pytest, tsc, Vitest and Playwright"
 	@echo "make clean  - remove the virtual environment and caches"
 
-# The venv is rebuilt whenever the package's dependencies change.
-$(STAMP): backend/pyproject.toml
+# The venv is rebuilt whenever the package's dependencies change, and so is the compiled
+# solver core (mypyc, backend/setup.py) whenever its sources do.
+NATIVE_SOURCES := backend/setup.py $(wildcard backend/patience/solver/core.py \
+	backend/patience/solver/gaps.py backend/patience/solver/forty_thieves.py \
+	backend/patience/solver/pyramid.py)
+$(STAMP): backend/pyproject.toml $(NATIVE_SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e 'backend[dev]'
@@ -29,8 +33,11 @@ lint: venv
 typecheck: venv
 	$(BIN)/mypy
 
+# Everything on the compiled solver core, then the solver tests again on the pure Python one
+# (the same source, as it runs where the extension was not built).
 pytest: venv
 	$(BIN)/pytest $(PYTEST_ARGS)
+	PATIENCE_PURE_PYTHON=1 $(BIN)/pytest tests/solver backend/patience/solver $(PYTEST_ARGS)
 
 test: lint typecheck pytest webtest
 

@@ -2,12 +2,16 @@
 # `patience serve`, `patience db upgrade` and `patience worker`).
 #
 # Build stage: a virtualenv with the dependencies and the package. The package is installed
-# in place under /app (as in the repository), so that it finds migrations/ beside backend/.
+# in place under /app (as in the repository), so that it finds migrations/ beside backend/;
+# a C compiler builds the solver's compiled core there (mypyc, backend/setup.py).
 FROM python:3.11-slim AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && rm -rf /var/lib/apt/lists/*
 RUN python -m venv /opt/venv
 WORKDIR /app
-COPY backend/pyproject.toml backend/pyproject.toml
+COPY backend/pyproject.toml backend/setup.py backend/
 COPY backend/patience backend/patience
 COPY migrations migrations
 RUN /opt/venv/bin/pip install --editable backend \

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
@@ -106,3 +107,17 @@ def test_beam_verdicts_agree_with_the_exact_search(
         assert beam.verdict == exact
     # Wide enough to hold every state, the beam is a breadth-first search: it decides.
     assert BeamSearch(game, width=12).run(0).verdict == exact
+
+
+def test_a_budget_reads_its_own_clock() -> None:
+    # A clock that advances one "second" per reading: the deadline falls within a few
+    # readings, whatever the machine's speed, and the portfolio still runs (its dives and
+    # beams get their shares of the clock's seconds) and ends in ``unknown``.
+    from patience.engine import new_game
+    from patience.solver import solve_game
+
+    readings = itertools.count()
+    game = new_game("gaps", deal=5, options={"redeals": 0})
+    result = solve_game(game, Budget(seconds=40, clock=lambda: float(next(readings))))
+    assert result.verdict == "unknown"
+    assert 40 <= next(readings) < 200

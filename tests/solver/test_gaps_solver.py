@@ -4,6 +4,7 @@ the brute force, budgets give ``unknown``, and redeals follow the engine's shuff
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -11,7 +12,15 @@ import pytest
 from patience.engine import Game, load_position, new_game
 from patience.engine.cards import Card
 from patience.solver import solve_game
-from patience.solver.core import Budget, Result, Search, solve
+from patience.solver.core import (
+    BEAM_SHARE,
+    DIVE_SHARE,
+    Budget,
+    Result,
+    Search,
+    portfolio,
+    solve,
+)
 from patience.solver.gaps import GAP, GapsAdapter, frozen, run_length
 from patience.solver.naive import brute_force
 
@@ -50,7 +59,7 @@ def replay(game: Game[Any, Any], result: Result) -> None:
 )
 def test_solutions_replay_to_a_win(deal: int, options: dict[str, Any]) -> None:
     game = new_game("gaps", deal=deal, options=options)
-    result = solve_game(game, Budget(seconds=20))
+    result = solve_game(game, Budget(seconds=20, clock=time.process_time))
     replay(game, result)
 
 
@@ -60,7 +69,7 @@ def test_a_solution_that_needs_a_redeal_replays() -> None:
     grid[3], grid[16] = grid[16], grid[3]  # 5S and 5H swapped
     game = load_position(position(grid, seed=3, redeals_left=1), {"redeals": 1})
     assert game.legal_moves() == [{"type": "redeal"}]
-    result = solve_game(game, Budget(seconds=10))
+    result = solve_game(game, Budget(seconds=10, clock=time.process_time))
     assert result.solution is not None
     assert result.solution[0] == {"type": "redeal"}
     replay(game, result)
@@ -74,7 +83,7 @@ def test_mid_game_redeals_follow_the_shuffle_exactly(done: int) -> None:
         grid[a], grid[b] = grid[b], grid[a]
     pos = position(grid, seed=11, redeals_done=done, redeals_left="unlimited")
     game = load_position(pos, {"redeals": "unlimited"})
-    result = solve_game(game, Budget(seconds=10))
+    result = solve_game(game, Budget(seconds=10, clock=time.process_time))
     assert result.solution is not None
     assert {"type": "redeal"} in result.solution
     replay(game, result)
@@ -133,7 +142,7 @@ def scrambled(rng: random.Random) -> list[str | None]:
 )
 def test_verdicts_agree_with_the_brute_force(redeals_left: int, aces_shuffled: bool) -> None:
     rng = random.Random(redeals_left * 10 + aces_shuffled)
-    decided = 0
+    decided = dives_decided = 0
     for _ in range(20):
         fields = {"seed": rng.randint(1, 999), "redeals_done": rng.randint(0, 3)}
         pos = position(scrambled(rng), redeals_left=redeals_left, **fields)
@@ -142,22 +151,33 @@ def test_verdicts_agree_with_the_brute_force(redeals_left: int, aces_shuffled: b
         if reference.verdict == "unknown":
             continue
         decided += 1
-        ours = solve(*GapsAdapter.from_game(game), Budget(nodes=100_000))
+        adapter, start = GapsAdapter.from_game(game)
+        ours = solve(adapter, start, Budget(nodes=100_000))
         assert ours.verdict == reference.verdict, pos
         if ours.verdict == "winnable":
             replay(load_position(pos, game.options), ours)
-    assert decided >= 6
+        # Each dive alone is exact too (its order and its reduction keep every win, and its
+        # "no win" is an exhausted search), when it decides within the budget (with a redeal
+        # left, its order searches the whole no-redeal subtree first).
+        for diver in adapter.dives(start):
+            alone = Search(diver, Budget(nodes=20_000)).run(start)
+            if alone.verdict != "unknown":
+                dives_decided += 1
+                assert alone.verdict == reference.verdict, pos
+            if alone.verdict == "winnable":
+                replay(load_position(pos, game.options), alone)
+    assert decided >= 6 and dives_decided >= 6
 
 
 def test_beams_find_wins_the_depth_first_searches_miss() -> None:
-    # Without redeals, deal 2's win is deep: the plain search does not find it in 60,000
-    # nodes; the first beam (width 400) does, in about 30,000.
+    # Without redeals, deal 2's win is deep: the plain search does not find it in 70,000
+    # nodes, nor do the dives in their 16 %; the first beam (width 400) does, in about 30,000.
     game = new_game("gaps", deal=2, options={"redeals": 0})
     adapter, start = GapsAdapter.from_game(game)
-    assert Search(adapter, Budget(nodes=60_000)).run(start).verdict == "unknown"
-    result = solve_game(game, Budget(nodes=60_000))
+    assert Search(adapter, Budget(nodes=70_000)).run(start).verdict == "unknown"
+    result = solve_game(game, Budget(nodes=70_000))
     assert result.stats["beam"] == 400
-    assert result.nodes <= 60_000
+    assert result.nodes <= 70_000
     replay(game, result)
     # A redeal in hand counts in the beam's score; unlimited redeals do not (nor run beams).
     unlimited, its_start = GapsAdapter.from_game(
@@ -167,6 +187,24 @@ def test_beams_find_wins_the_depth_first_searches_miss() -> None:
     grid = start[0]
     assert GapsAdapter.score((grid, 1, 0)) - GapsAdapter.score((grid, 0, 0)) == 300
     assert GapsAdapter.score((grid, -1, 0)) == GapsAdapter.score((grid, 0, 0))
+
+
+def test_a_dive_in_another_order_finds_a_win_first() -> None:
+    # Without redeals, deal 24 is won within 10 s by none of the beams and probes; after the
+    # first beam, the first dive (cards late in the grid first, with the persistent-set
+    # reduction) wins it in about 4,500 nodes, within its 8 % of the budget.
+    game = new_game("gaps", deal=24, options={"redeals": 0})
+    adapter, start = GapsAdapter.from_game(game)
+    assert portfolio(adapter, start)[:3] == [("beam", 400), ("dive", 1), ("dive", 2)]
+    result = solve_game(game, Budget(nodes=60_000))
+    assert result.stats["dive"] == 1
+    assert result.nodes <= 60_000 * (BEAM_SHARE + DIVE_SHARE)
+    replay(game, result)
+    # No dives with unlimited redeals (depth-first search wins there at once).
+    adapter, start = GapsAdapter.from_game(
+        new_game("gaps", deal=24, options={"redeals": "unlimited"})
+    )
+    assert adapter.dives(start) == ()
 
 
 def test_probes_find_a_win_the_plain_search_misses(monkeypatch: pytest.MonkeyPatch) -> None:

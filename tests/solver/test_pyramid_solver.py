@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from patience.solver.pyramid import PyramidAdapter
 @pytest.mark.parametrize("deal", [1, 2, 5, 6])
 def test_solutions_replay_to_a_win(deal: int) -> None:
     game = new_game("pyramid", deal=deal)
-    result = solve(*PyramidAdapter.from_game(game), Budget(seconds=30))
+    result = solve(*PyramidAdapter.from_game(game), Budget(seconds=30, clock=time.process_time))
     assert result.verdict == "winnable"
     assert result.solution is not None
     for move in result.solution:
@@ -99,7 +100,7 @@ def late_position(deal: int, plies: int) -> Any:
 @pytest.mark.parametrize("deal", range(1, 51))
 def test_verdicts_agree_with_brute_force(deal: int) -> None:
     game = late_position(deal, plies=40)
-    ours = solve_game(game, Budget(seconds=20))
+    ours = solve_game(game, Budget(seconds=20, clock=time.process_time))
     brute = brute_force(game, Budget(nodes=30_000))
     assert ours.verdict != "unknown"
     if brute.verdict != "unknown":

@@ -11,6 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from patience.engine import Game
+from patience.solver.native import MODE  # first: it picks the compiled or the pure core
+
+# isort: split
 from patience.solver.core import Adapter, Budget, Result, solve
 from patience.solver.forty_thieves import FortyThievesAdapter
 from patience.solver.gaps import GapsAdapter
@@ -35,4 +38,4 @@ def solve_game(game: Game[Any, Any], budget: Budget | None = None) -> Result:
     return solve(adapter, start, budget)
 
 
-__all__ = ["ADAPTERS", "Budget", "Result", "solve", "solve_game"]
+__all__ = ["ADAPTERS", "MODE", "Budget", "Result", "solve", "solve_game"]

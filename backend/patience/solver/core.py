@@ -29,7 +29,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
 
 from patience.engine.deal import SplitMix64
 
@@ -60,7 +60,6 @@ class Adapter(Protocol[S, M]):
         """A solution line in API.md's move format."""
 
 
-@runtime_checkable
 class Probing(Protocol):
     """What an adapter adds to ask for probes before its search (see :func:`solve`)."""
 
@@ -68,7 +67,6 @@ class Probing(Protocol):
         """How many probes to run from ``start`` (0: none)."""
 
 
-@runtime_checkable
 class BeamAdapter(Adapter[S, M], Protocol[S, M]):
     """An adapter that can guide beam searches, run before its search (see :func:`solve`)."""
 
@@ -81,6 +79,14 @@ class BeamAdapter(Adapter[S, M], Protocol[S, M]):
     def beam_successors(self, state: S) -> Iterator[tuple[M, S]]:
         """The moves a beam expands (as :meth:`Adapter.successors`; it may differ, e.g. skip
         a reduction that preserves only what an exhaustive search needs)."""
+
+
+class Diving(Protocol):
+    """What an adapter adds to ask for short depth-first searches under other move orders
+    before its beams (see :func:`solve`)."""
+
+    def dives(self, start: Any) -> Sequence[Adapter[Any, Any]]:
+        """Adapters of the same game and moves, in other orders (empty: none)."""
 
 
 class Perturbed(Generic[S, M]):
@@ -105,11 +111,14 @@ class Perturbed(Generic[S, M]):
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """Limits on one search. ``None`` means no limit."""
+    """Limits on one search. ``None`` means no limit. ``seconds`` are read on ``clock``:
+    wall-clock time by default, or e.g. ``time.process_time`` for the CPU time this process
+    gets (on a shared machine, what one core gives the search)."""
 
     nodes: int | None = None
     seconds: float | None = None
     cancelled: Callable[[], bool] | None = None
+    clock: Callable[[], float] = time.perf_counter
 
 
 @dataclass(slots=True)
@@ -136,7 +145,7 @@ class _OutOfBudget(Exception):
 
 def _check(budget: Budget, deadline: float | None) -> None:
     """Raise :class:`_OutOfBudget` past the deadline or once cancelled."""
-    if deadline is not None and time.perf_counter() > deadline:
+    if deadline is not None and budget.clock() > deadline:
         raise _OutOfBudget
     if budget.cancelled is not None and budget.cancelled():
         raise _OutOfBudget
@@ -145,7 +154,7 @@ def _check(budget: Budget, deadline: float | None) -> None:
 class Search(Generic[S, M]):
     """One depth-first search (see the module docstring)."""
 
-    CHECK_EVERY = 128  # nodes between clock and cancellation checks (some nodes are slow)
+    CHECK_EVERY: ClassVar[int] = 128  # nodes between clock and cancellation checks (slow nodes)
 
     def __init__(self, adapter: Adapter[S, M], budget: Budget | None = None) -> None:
         self.adapter = adapter
@@ -154,13 +163,14 @@ class Search(Generic[S, M]):
         self.nodes = 0
 
     def run(self, start: S) -> Result:
-        began = time.perf_counter()
+        clock = self.budget.clock
+        began = clock()
         deadline = None if self.budget.seconds is None else began + self.budget.seconds
         try:
             line = self._search(start, deadline)
         except _OutOfBudget:
-            return Result("unknown", None, self.nodes, time.perf_counter() - began)
-        elapsed = time.perf_counter() - began
+            return Result("unknown", None, self.nodes, clock() - began)
+        elapsed = clock() - began
         if line is None:
             return Result("unwinnable", None, self.nodes, elapsed)
         return Result("winnable", self.adapter.move_json(line), self.nodes, elapsed)
@@ -237,13 +247,14 @@ class BeamSearch(Generic[S, M]):
         self.nodes = 0
 
     def run(self, start: S) -> Result:
-        began = time.perf_counter()
+        clock = self.budget.clock
+        began = clock()
         deadline = None if self.budget.seconds is None else began + self.budget.seconds
         try:
             line, complete = self._search(start, deadline)
         except _OutOfBudget:
             line, complete = None, False
-        elapsed = time.perf_counter() - began
+        elapsed = clock() - began
         stats = {"beam": self.width}
         if line is not None:
             return Result("winnable", self.adapter.move_json(line), self.nodes, elapsed, stats)
@@ -300,6 +311,9 @@ class BeamSearch(Generic[S, M]):
         return line
 
 
+DIVE_SHARE = 0.08
+"""The share of the whole budget that each of an adapter's dives may spend."""
+
 BEAM_SHARE = 0.6
 """The share of what is left of a budget that each of an adapter's beams may spend."""
 
@@ -307,61 +321,80 @@ PROBE_SHARE = 0.5
 """The share of what is left of a budget after the beams that the probes may spend."""
 
 
+def portfolio(adapter: Adapter[S, M], start: S) -> list[tuple[str, int]]:
+    """The searches :func:`solve` runs before its own, in order, as ``(kind, n)``: the first
+    beam (``n`` its width), the dives (``n`` counts from 1), the other beams, the probes."""
+    # Duck-typed tests: compiled (mypyc), a protocol class cannot be runtime-checkable.
+    widths = list(cast(BeamAdapter[S, M], adapter).beam_widths(start)) if hasattr(
+        adapter, "score"
+    ) else []  # fmt: skip
+    dives = len(cast(Diving, adapter).dives(start)) if hasattr(adapter, "dives") else 0
+    probes = cast(Probing, adapter).probes(start) if hasattr(adapter, "probes") else 0
+    beams = [("beam", width) for width in widths]
+    return [
+        *beams[:1],
+        *[("dive", n) for n in range(1, dives + 1)],
+        *beams[1:],
+        *[("probe", n) for n in range(1, probes + 1)],
+    ]
+
+
 def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Result:
     """Search from ``start``; see :class:`Search`.
 
-    With a budget, an adapter may ask for *beams* (:class:`BeamAdapter`) and *probes*
-    (:class:`Probing`) first. Beams run in the order given, each allowed
-    :data:`BEAM_SHARE` of what is left; then probes — short depth-first searches under
+    With a budget, an adapter may ask for a *portfolio* of searches first, within the same
+    budget (:func:`portfolio`): *beams* (:class:`BeamAdapter`), each allowed
+    :data:`BEAM_SHARE` of what is left; after the first beam, *dives* (:class:`Diving`),
+    depth-first searches under other move orders, each allowed :data:`DIVE_SHARE` of the
+    whole budget (where depth-first luck is heavy-tailed, another order's quick wins are
+    cheap to take); last *probes* (:class:`Probing`), short depth-first searches under
     perturbed orders, which find wins where a good first move order leads into one huge
-    losing subtree — share :data:`PROBE_SHARE` of what is left equally. The first of these
-    that decides (a win, or a loss proven by exhausting the space) settles the verdict;
-    otherwise the ordinary search runs with what is left, from a fresh table, so that
-    ``unwinnable`` still means one whole search exhausted the space. Without a budget there
-    are neither (the search will decide anyway).
+    losing subtree, sharing :data:`PROBE_SHARE` of what is left. The first of these that
+    decides (a win, or a loss proven by exhausting the space) settles the verdict; otherwise
+    the ordinary search runs with what is left, from a fresh table, so that ``unwinnable``
+    still means one whole search exhausted the space. Without a budget there is no
+    portfolio (the search will decide anyway).
     """
     budget = budget or Budget()
     limited = budget.nodes is not None or budget.seconds is not None
-    beaming = adapter if limited and isinstance(adapter, BeamAdapter) else None
-    widths = list(beaming.beam_widths(start)) if beaming is not None else []
-    count = adapter.probes(start) if limited and isinstance(adapter, Probing) else 0
-    began = time.perf_counter()
+    phases = portfolio(adapter, start) if limited else []
+    clock = budget.clock
+    began = clock()
     spent = 0
+    probe: Budget | None = None
 
-    def left(share: float = 1.0) -> Budget:
-        """``share`` of what is left of the budget."""
-        nodes = None if budget.nodes is None else max(0, budget.nodes - spent)
-        seconds = None
+    def left(share: float = 1.0, whole: bool = False) -> Budget:
+        """``share`` of what is left of the budget (``whole``: of the whole budget, or what
+        is left if less)."""
+        nodes: int | None = None
+        seconds: float | None = None
+        if budget.nodes is not None:
+            nodes = max(0, budget.nodes - spent)
+            nodes = max(1, min(nodes, int(budget.nodes * share)) if whole else int(nodes * share))
         if budget.seconds is not None:
-            seconds = max(0.0, budget.seconds - (time.perf_counter() - began))
-        return Budget(
-            nodes=None if nodes is None else max(1, int(nodes * share)),
-            seconds=None if seconds is None else seconds * share,
-            cancelled=budget.cancelled,
-        )
+            seconds = max(0.0, budget.seconds - (clock() - began))
+            seconds = min(seconds, budget.seconds * share) if whole else seconds * share
+        return Budget(nodes, seconds, budget.cancelled, clock)
 
-    def settled(result: Result) -> Result:
-        result.nodes, result.seconds = spent, time.perf_counter() - began
-        return result
-
-    for width in widths:
-        assert beaming is not None  # widths come from it
-        result = BeamSearch(beaming, width, left(BEAM_SHARE)).run(start)
+    for kind, n in phases:
+        if kind == "beam":
+            beaming = cast(BeamAdapter[S, M], adapter)
+            result = BeamSearch(beaming, n, left(BEAM_SHARE)).run(start)
+        elif kind == "dive":
+            diver = cast(Diving, adapter).dives(start)[n - 1]
+            result = Search(diver, left(DIVE_SHARE, whole=True)).run(start)
+        else:
+            probe = probe or left(PROBE_SHARE / sum(k == "probe" for k, _ in phases))
+            result = Search(Perturbed(adapter, n), probe).run(start)
         spent += result.nodes
         if result.verdict != "unknown":
-            return settled(result)
+            result.stats[kind] = n
+            break
         if budget.cancelled is not None and budget.cancelled():
-            return settled(Result("unknown", None, spent, 0.0))
-    if count:
-        probe = left(PROBE_SHARE / count)
-        for seed in range(1, count + 1):
-            result = Search(Perturbed(adapter, seed), probe).run(start)
-            spent += result.nodes
-            if result.verdict != "unknown":
-                result.stats["probe"] = seed
-                return settled(result)
-            if budget.cancelled is not None and budget.cancelled():
-                return settled(Result("unknown", None, spent, 0.0))
-    result = Search(adapter, left()).run(start)
-    spent += result.nodes
-    return settled(result)
+            result = Result("unknown", None, 0, 0.0)
+            break
+    else:
+        result = Search(adapter, left()).run(start)
+        spent += result.nodes
+    result.nodes, result.seconds = spent, clock() - began
+    return result

@@ -62,7 +62,25 @@ from patience.engine.forty_thieves import (
 Columns = tuple[tuple[int, ...], ...]
 # (columns, foundations, talon, ptr, redeals): see the module docstring.
 State = tuple[Columns, tuple[int, ...], int, int, int]
-Step = tuple[FTMove, ...]  # one action, then the safe cards it sent up (as foundation moves)
+# The search's moves are ints: ``src << 8 | dst << 4 | count`` for a card move (the engine's
+# locations, FOUNDATION for "foundation"), or DRAW, or REDEAL (see :func:`engine_move`).
+DRAW, REDEAL = -1, -2
+UP = FOUNDATION << 4 | 1  # the low bits of one card sent up
+Step = tuple[int, ...]  # one action, then the safe cards it sent up (as foundation moves)
+
+
+def engine_move(move: int) -> FTMove:
+    """The engine's move for a solver move.
+
+    >>> engine_move(3 << 8 | 7 << 4 | 2).to_dict(), engine_move(DRAW).to_dict()
+    ({'type': 'move', 'from': 't3', 'to': 't7', 'count': 2}, {'type': 'draw'})
+    """
+    if move == DRAW:
+        return Draw()
+    if move == REDEAL:
+        return Redeal()
+    return CardMove(move >> 8, move >> 4 & 15, move & 15)
+
 
 SECOND_PASS = 256  # rank offset of the relaxed second pass (talons hold fewer cards)
 
@@ -158,10 +176,10 @@ class FortyThievesAdapter:
         # A safe card left over (only in a start position): up it goes, alone.
         for src, column in enumerate(columns):
             if column and _safe(found, column[-1]):
-                yield self._after(CardMove(src, FOUNDATION), state, src, -1, 1)
+                yield self._after(state, src, -1, 1)
                 return
         if waste >= 0 and _safe(found, waste):
-            yield self._after(CardMove(WASTE, FOUNDATION), state, WASTE, -1, 1)
+            yield self._after(state, WASTE, -1, 1)
             return
 
         empty = [i for i, column in enumerate(columns) if not column]
@@ -180,9 +198,9 @@ class FortyThievesAdapter:
         # Foundation moves.
         for src, column in enumerate(columns):
             if column and _pile(found, column[-1]) >= 0:
-                yield self._after(CardMove(src, FOUNDATION), state, src, -1, 1)
+                yield self._after(state, src, -1, 1)
         if waste >= 0 and _pile(found, waste) >= 0:
-            yield self._after(CardMove(WASTE, FOUNDATION), state, WASTE, -1, 1)
+            yield self._after(state, WASTE, -1, 1)
 
         # Whole runs onto a card (uncovering a card or emptying the column).
         split: list[tuple[int, int, int]] = []
@@ -195,7 +213,7 @@ class FortyThievesAdapter:
             if run <= to_card:
                 for dst in parents.get(head + 1, ()):
                     if head % 13 != 12:
-                        yield self._after(CardMove(src, dst, run), state, src, dst, run)
+                        yield self._after(state, src, dst, run)
             for n in range(1, run):  # part of the run: onto the twin of its parent
                 if n <= to_card:
                     for dst in parents.get(column[-n] + 1, ()):
@@ -208,23 +226,21 @@ class FortyThievesAdapter:
         if waste >= 0:
             for dst in parents.get(waste + 1, ()):
                 if waste % 13 != 12:
-                    yield self._after(CardMove(WASTE, dst), state, WASTE, dst, 1)
+                    yield self._after(state, WASTE, dst, 1)
         stock = talon >> ptr
         if stock:
             drawn = ptr + (stock & -stock).bit_length()
-            yield self._close((Draw(),), list(columns), list(found), talon, drawn, redeals)
+            yield self._close((DRAW,), list(columns), list(found), talon, drawn, redeals)
         elif redeals and waste >= 0:
-            yield self._close((Redeal(),), list(columns), list(found), talon, 0, redeals - 1)
+            yield self._close((REDEAL,), list(columns), list(found), talon, 0, redeals - 1)
         for src, n in to_space:
-            yield self._after(CardMove(src, first_empty, n), state, src, first_empty, n)
+            yield self._after(state, src, first_empty, n)
         if waste >= 0 and first_empty >= 0:
-            yield self._after(CardMove(WASTE, first_empty), state, WASTE, first_empty, 1)
+            yield self._after(state, WASTE, first_empty, 1)
         for src, dst, n in split:
-            yield self._after(CardMove(src, dst, n), state, src, dst, n)
+            yield self._after(state, src, dst, n)
 
-    def _after(
-        self, move: CardMove, state: State, src: int, dst: int, n: int
-    ) -> tuple[Step, State]:
+    def _after(self, state: State, src: int, dst: int, n: int) -> tuple[Step, State]:
         """Apply a card move (``dst`` -1 for a foundation) and close over safe cards."""
         columns, found, talon, ptr, redeals = state
         cols = list(columns)
@@ -240,6 +256,7 @@ class FortyThievesAdapter:
             _raise(fnd, _pile(fnd, moving[0]))
         else:
             cols[dst] = cols[dst] + moving
+        move = src << 8 | (FOUNDATION if dst < 0 else dst) << 4 | n
         return self._close((move,), cols, fnd, talon, ptr, redeals)
 
     def _close(
@@ -260,19 +277,19 @@ class FortyThievesAdapter:
                 while column and _safe(found, column[-1]):
                     _raise(found, _pile(found, column[-1]))
                     column = column[:-1]
-                    step = (*step, CardMove(src, FOUNDATION))
+                    step = (*step, src << 8 | UP)
                     moved = True
                 cols[src] = column
             while ptr and _safe(found, cards[ptr - 1]):
                 _raise(found, _pile(found, cards[ptr - 1]))
                 talon &= ~(1 << (ptr - 1))
                 ptr = (talon & ((1 << ptr) - 1)).bit_length()
-                step = (*step, CardMove(WASTE, FOUNDATION))
+                step = (*step, WASTE << 8 | UP)
                 moved = True
         return step, (tuple(cols), tuple(found), talon, ptr, redeals)
 
     def move_json(self, moves: Sequence[Step]) -> list[dict[str, Any]]:
         """The actions; with ``auto_safe`` off, the safe cards' foundation moves as well."""
         if self.auto_safe:
-            return [step[0].to_dict() for step in moves]
-        return [move.to_dict() for step in moves for move in step]
+            return [engine_move(step[0]).to_dict() for step in moves]
+        return [engine_move(move).to_dict() for step in moves for move in step]

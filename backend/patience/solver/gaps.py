@@ -27,9 +27,11 @@ What is pruned is proven:
   2 can then move, and in practice so can nearly every card.
 - *Move ordering.* Run extensions first, then by what the new gap can take (a card extending a
   run, any 2, some card, nothing), a 2 leaving column 0 last; the redeal after every card move.
-  Short *probes* under perturbed orders run first (:attr:`GapsAdapter.PROBES`,
-  :func:`~patience.solver.core.solve`), and before them *beams* (:attr:`GapsAdapter.BEAMS`,
-  :meth:`GapsAdapter.score`): wins are common but deep.
+  The search is one phase of a portfolio within one budget
+  (:func:`~patience.solver.core.solve`): first two short *dives* in another order
+  (:meth:`GapsAdapter.dives`), then *beams* (:attr:`GapsAdapter.BEAMS`,
+  :meth:`GapsAdapter.score`: wins are common but deep), then short *probes* under perturbed
+  orders (:attr:`GapsAdapter.PROBES`), then this search with what is left.
 
 >>> from patience.engine import new_game
 >>> from patience.solver.core import solve
@@ -41,7 +43,7 @@ What is pruned is proven:
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from patience.engine.cards import Card
 from patience.engine.gaps import (
@@ -63,6 +65,8 @@ NEEDED = frozenset(i for i in range(52) if i % 13)  # every card but the aces
 ACES_IDX = frozenset(i for i in range(52) if not i % 13)  # the aces (off every full grid)
 WON_ROWS = frozenset(bytes([*range(suit * 13 + 1, suit * 13 + 13), GAP]) for suit in range(4))
 State = tuple[bytes, int, int]  # (grid, redeals_left or -1 for unlimited, redeals_done)
+Move = int  # the search's move: ``card << 6 | gap`` for a card into a gap, or REDEAL
+REDEAL = -1
 # Card index -> its successor's; kings and gaps -> bytes no place holds (see GapsAdapter.score).
 SUCCESSOR = bytes(0xFE if i % 13 == 12 or i >= 52 else i + 1 for i in range(256))
 ROW_STARTS = tuple(range(0, SIZE, COLS))
@@ -187,7 +191,7 @@ def positions(grid: bytes) -> list[int]:
     return pos
 
 
-def card_moves(grid: bytes) -> Iterator[tuple[int, int, int]]:
+def card_moves(grid: bytes) -> list[tuple[int, int, int]]:
     """The legal card moves as ``(card, source, gap)``, gaps in row-major order: a gap in
     column 0 takes any 2, another gap the successor of its left neighbour (none right of a king
     or of a gap). Cards are found with ``bytes.find`` (in C), not a position table.
@@ -197,18 +201,37 @@ def card_moves(grid: bytes) -> Iterator[tuple[int, int, int]]:
     >>> [move for move in card_moves(bytes(grid)) if move[2] == 2]
     [(3, 20, 2)]
     """
+    moves: list[tuple[int, int, int]] = []
     gap = grid.find(GAP)
     while gap >= 0:
         if gap % COLS == 0:
-            fillers: Sequence[int] = TWOS
+            for card in TWOS:
+                source = grid.find(card)
+                if source >= 0:
+                    moves.append((card, source, gap))
         else:
             before = grid[gap - 1]
-            fillers = () if before == GAP or before % 13 == 12 else (before + 1,)
-        for card in fillers:
-            source = grid.find(card)
-            if source >= 0:
-                yield card, source, gap
+            if before != GAP and before % 13 != 12:
+                source = grid.find(before + 1)
+                if source >= 0:
+                    moves.append((before + 1, source, gap))
         gap = grid.find(GAP, gap + 1)
+    return moves
+
+
+def engine_move(move: Move) -> GapsMove:
+    """The engine's move for a solver move (see :data:`Move`).
+
+    >>> engine_move(3 << 6 | 2).to_dict(), engine_move(REDEAL).to_dict()
+    ({'type': 'move', 'card': '4S', 'to': 'r0c2'}, {'type': 'redeal'})
+    """
+    return Redeal() if move == REDEAL else Place(Card.from_index(move >> 6), move & 63)
+
+
+def _late_first(move: tuple[int, int, int]) -> tuple[int, int]:
+    """The sort key of the other move order: cards late in the grid first (see
+    :meth:`GapsAdapter.dives`)."""
+    return (-move[1], -move[2])
 
 
 def _moved(grid: bytes, card: int, source: int, gap: int) -> bytes:
@@ -333,7 +356,7 @@ def _outside_conflicts(
 class GapsAdapter:
     """The search adapter for one Gaps position (see the module docstring)."""
 
-    PROBES = 8
+    PROBES: ClassVar[int] = 8
     """Probes (:func:`~patience.solver.core.solve`) before the search: the first move order
     leads depth-first search into huge losing subtrees (with redeals left, the whole
     no-redeal subtree is searched before the first redeal), and short searches under
@@ -341,22 +364,39 @@ class GapsAdapter:
     two redeals 18 wins against 14, one redeal 10 against 7, two redeals with aces shuffled
     in 17 against 10."""
 
-    def __init__(self, seed: int, aces_shuffled: bool, reduce: bool = True) -> None:
+    def __init__(
+        self, seed: int, aces_shuffled: bool, reduce: bool = True, late_first: bool = False
+    ) -> None:
         self.seed = seed
         self.aces_shuffled = aces_shuffled
         self.reduce = reduce
+        self.late_first = late_first
+
+    def dives(self, start: State) -> Sequence[GapsAdapter]:
+        """Two short depth-first searches first, in another order: cards late in the grid
+        (bottom row, right) first, as Solvitaire's Gaps search happens to try them; once
+        with the persistent-set reduction, once on every move (cheaper nodes). Without
+        redeals, deals 1…30, 1 s each: each won 3 deals, together 4 (8, 12, 24, 28), deal 24
+        not won otherwise in 10 s. Their "no win" is as exact as any search's."""
+        if start[1] < 0:
+            return ()
+        seed, aces = self.seed, self.aces_shuffled
+        return (
+            GapsAdapter(seed, aces, reduce=True, late_first=True),
+            GapsAdapter(seed, aces, reduce=False, late_first=True),
+        )
 
     def probes(self, start: State) -> int:
         return self.PROBES
 
-    BEAMS = (400, 1500)
+    BEAMS: ClassVar[tuple[int, ...]] = (400, 1500)
     """Beam widths (:class:`~patience.solver.core.BeamSearch`) tried first: wins are common
     but deep, and depth-first search, however ordered, spends its budget below its first
     few choices. Without redeals, deals 1…30, 10 s each: 19 wins with these beams, 17 with
     one of width 1000, 15 with 200, 800 and 3000; 5 with probes alone. With one redeal: 30
     against 21; with one and aces shuffled in, deals 1…20 at 100,000 nodes: 19 against 14."""
 
-    REDEAL_BONUS = 300
+    REDEAL_BONUS: ClassVar[int] = 300
     """What a redeal still in hand adds to the score (three cards in place)."""
 
     def beam_widths(self, start: State) -> Sequence[int]:
@@ -430,40 +470,46 @@ class GapsAdapter:
             return False  # a gap in column 0 lets every 2, so nearly every card, move
         return misplaced(grid, frozen(grid))
 
-    def successors(self, state: State) -> Iterator[tuple[GapsMove, State]]:
+    def successors(self, state: State) -> Iterator[tuple[Move, State]]:
         """Every card move, best first (see :meth:`_priority`), then the redeal; with no
         redeal left, only a persistent set of them (:func:`persistent_cards`)."""
-        return self._moves(state, self.reduce)
+        return iter(self._moves(state, self.reduce))
 
-    def beam_successors(self, state: State) -> Iterator[tuple[GapsMove, State]]:
+    def beam_successors(self, state: State) -> Iterator[tuple[Move, State]]:
         """Every move, best first: a persistent set keeps every dead end reachable, which
         exhaustive search needs, but it narrows what a beam sees at each depth (deals 1…30,
         10 s: 17 wins without, 10 with). The order breaks the beam's ties between equal
         scores, and it matters: unordered, deals 12 and 16 were no longer won in 10 s."""
-        return self._moves(state, reduce=False)
+        return iter(self._moves(state, False))
 
-    def _moves(self, state: State, reduce: bool) -> Iterator[tuple[GapsMove, State]]:
+    def _moves(self, state: State, reduce: bool) -> list[tuple[Move, State]]:
         grid, left, done = state
-        moves = list(card_moves(grid))
+        moves = card_moves(grid)
         targets = enabled(moves) if left == 0 and reduce else {}
         if len(targets) > 1:
             keep = persistent_cards(grid, positions(grid), targets)
             moves = [move for move in moves if move[0] in keep]
         if len(moves) > 1:
-            runs = [run_length(grid, row) for row in range(ROWS)]
-            priority = self._priority
-            moves = [
-                (card, source, gap)
-                for _, card, gap, source in sorted(
-                    (priority(grid, runs, card, source, gap), card, gap, source)
-                    for card, source, gap in moves
-                )
-            ]
-        for card, source, gap in moves:
-            yield Place(Card.from_index(card), gap), (_moved(grid, card, source, gap), left, done)
+            if self.late_first:
+                moves.sort(key=_late_first)
+            else:
+                runs = [run_length(grid, row) for row in range(ROWS)]
+                priority = self._priority
+                moves = [
+                    (card, source, gap)
+                    for _, card, gap, source in sorted(
+                        [(priority(grid, runs, card, source, gap), card, gap, source)
+                         for card, source, gap in moves]
+                    )
+                ]  # fmt: skip
+        out = [
+            (card << 6 | gap, (_moved(grid, card, source, gap), left, done))
+            for card, source, gap in moves
+        ]
         if left != 0:
             engine = redeal(decode(state, self.seed), aces_shuffled=self.aces_shuffled)
-            yield Redeal(), encode(engine)
+            out.append((REDEAL, encode(engine)))
+        return out
 
     @staticmethod
     def _priority(grid: bytes, runs: list[int], card: int, source: int, gap: int) -> int:
@@ -484,5 +530,5 @@ class GapsAdapter:
             return 6
         return 4
 
-    def move_json(self, moves: Sequence[GapsMove]) -> list[dict[str, Any]]:
-        return [move.to_dict() for move in moves]
+    def move_json(self, moves: Sequence[Move]) -> list[dict[str, Any]]:
+        return [engine_move(move).to_dict() for move in moves]

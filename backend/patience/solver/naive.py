@@ -16,7 +16,6 @@ budgets, and the benchmark runs it as the baseline.
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 from patience.engine import Game
@@ -27,7 +26,7 @@ def brute_force(game: Game[Any, Any], budget: Budget | None = None) -> Result:
     """Search from ``game``'s current position (on a copy: ``game`` is left as it was)."""
     game = type(game).from_position(game.position(), game.options)
     budget = budget or Budget()
-    began = time.perf_counter()
+    began = budget.clock()
     deadline = None if budget.seconds is None else began + budget.seconds
     visited: set[str] = set()
     nodes = 0
@@ -40,7 +39,11 @@ def brute_force(game: Game[Any, Any], budget: Budget | None = None) -> Result:
     def out_of_budget() -> bool:
         if budget.nodes is not None and nodes > budget.nodes:
             return True
-        return deadline is not None and nodes % 256 == 0 and time.perf_counter() > deadline
+        if nodes % 256:
+            return False
+        if deadline is not None and budget.clock() > deadline:
+            return True
+        return budget.cancelled is not None and budget.cancelled()
 
     def dfs() -> bool | None:  # True: won; False: exhausted; None: out of budget
         nonlocal nodes
@@ -65,7 +68,7 @@ def brute_force(game: Game[Any, Any], budget: Budget | None = None) -> Result:
         found = dfs()
     except RecursionError:  # a line deeper than Python's stack: undecided, never "unwinnable"
         found = None
-    elapsed = time.perf_counter() - began
+    elapsed = budget.clock() - began
     if found is True:
         return Result("winnable", game.moves, nodes, elapsed)
     return Result("unwinnable" if found is False else "unknown", None, nodes, elapsed)
