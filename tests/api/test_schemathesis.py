@@ -32,10 +32,7 @@ OPERATIONS = [
     # Negative cases need something to break: a body or a constrained parameter (a free-text
     # path segment such as a job id has no invalid value).
     if mode == GenerationMode.POSITIVE
-    or (
-        (path, method) not in FREE_TEXT_ONLY
-        and {"parameters", "requestBody"} & {*op, *item}
-    )
+    or ((path, method) not in FREE_TEXT_ONLY and {"parameters", "requestBody"} & {*op, *item})
 ]
 MAX_EXAMPLES = 30
 
