@@ -15,8 +15,12 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from patience.store.db import REPO_ROOT
+
+if TYPE_CHECKING:
+    from redis import Redis
 
 OPENAPI_FILE = REPO_ROOT / "backend" / "openapi.json"
 
@@ -79,6 +83,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--nodes", type=int, help="search nodes per deal (a budget that does not depend on load)"
     )
     build.add_argument("--max-deals", type=int, default=100_000, help="stop after this deal")
+    build.add_argument(
+        "--distributed", action="store_true",
+        help="queue the deals on REDIS_URL for `patience worker` processes anywhere",
+    )  # fmt: skip
+    build.add_argument("--batch", type=int, default=10, help="deals per job (distributed)")
 
     worker = sub.add_parser("worker", help="run an RQ worker for the solver jobs (REDIS_URL)")
     worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
@@ -168,6 +177,7 @@ def _catalogue(args: argparse.Namespace) -> int:
             catalogue = build(
                 args.game, options, args.count, workers=args.workers,
                 time_limit=args.time_limit, node_limit=args.nodes, max_deals=args.max_deals,
+                redis=_queue_redis() if args.distributed else None, batch=args.batch,
             )  # fmt: skip
         except KeyboardInterrupt:
             print("\nstopped; what was examined is saved (run the build again to resume)",
@@ -183,6 +193,17 @@ def _catalogue(args: argparse.Namespace) -> int:
             rescore(catalogue).save()
     print(show(catalogue))
     return 0
+
+
+def _queue_redis() -> Redis:
+    from redis import Redis
+
+    from patience.store.redis import redis_url
+
+    url = redis_url()
+    if url is None:
+        raise SystemExit("patience catalogue build --distributed: set REDIS_URL")
+    return Redis.from_url(url)
 
 
 def _worker(burst: bool, abandoned_after: int | None) -> int:

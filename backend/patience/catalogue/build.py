@@ -1,5 +1,6 @@
-"""``patience catalogue build`` and ``show``: examine deals 1, 2, 3 … on every core until the
-catalogue holds enough proven-winnable deals, saving as it goes so a build resumes."""
+"""``patience catalogue build`` and ``show``: examine deals 1, 2, 3 … on every core (or on
+workers anywhere, :mod:`patience.catalogue.distributed`) until the catalogue holds enough
+proven-winnable deals, saving as it goes so a build resumes."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
+from redis import Redis
+
 from patience.catalogue import SOLVER_VERSION, Catalogue, examine, record, ruleset_of
+from patience.catalogue.distributed import Result, batch_results
 
 SAVE_EVERY = 20
 
@@ -26,43 +30,76 @@ def build(
     time_limit: float = 10.0,
     node_limit: int | None = None,
     max_deals: int = 100_000,
+    redis: Redis | None = None,
+    batch: int = 10,
 ) -> Catalogue:
+    """Examine deals from where the catalogue stopped until it holds ``count`` winnable
+    ones: on ``workers`` local processes, or, given ``redis``, as batches of ``batch`` deals
+    on the job queue for any number of ``patience worker`` processes anywhere."""
     ruleset = ruleset_of(game, options)
     catalogue = Catalogue.load(game, ruleset) or Catalogue(game, ruleset, dict(options))
     if catalogue.solver_version != SOLVER_VERSION:
         raise SystemExit(f"{game}.{ruleset}: built by solver {catalogue.solver_version}; rebuild")
     catalogue.time_limit, catalogue.node_limit = time_limit, node_limit
     start = catalogue.examined + 1
+    with contextlib.ExitStack() as stack:
+        if redis is not None:
+            results: Iterator[Result] = stack.enter_context(contextlib.closing(batch_results(
+                redis, game, options, start, max_deals,
+                time_limit=time_limit, node_limit=node_limit, batch=batch,
+            )))  # fmt: skip
+        else:
+            results = _local(stack, game, options, start, max_deals, workers, time_limit,
+                             node_limit)  # fmt: skip
+        stack.enter_context(_stopping_on_sigterm())
+        _record_until(catalogue, results, count)
+    print(file=sys.stderr)
+    return catalogue
+
+
+def _local(
+    stack: contextlib.ExitStack,
+    game: str,
+    options: Mapping[str, Any],
+    start: int,
+    max_deals: int,
+    workers: int | None,
+    time_limit: float,
+    node_limit: int | None,
+) -> Iterator[Result]:
+    """Deal-ordered results from processes on this machine."""
     tasks = (
         (game, dict(options), deal, time_limit, node_limit) for deal in range(start, max_deals + 1)
     )
-    began = time.monotonic()
     processes = workers or multiprocessing.cpu_count()
+    if processes == 1:
+        return map(examine, tasks)
     # Spawned, not forked: a fork could copy a lock held by another thread of the caller.
-    pool = multiprocessing.get_context("spawn").Pool(processes) if processes > 1 else None
-    results = pool.imap(examine, tasks) if pool is not None else map(examine, tasks)
-    with contextlib.ExitStack() as stack:
-        if pool is not None:
-            stack.callback(pool.terminate)
-        stack.enter_context(_stopping_on_sigterm())
-        pending: list[tuple[int, str, float | None]] = []
-        try:
-            for result in results:
-                pending.append(result)
-                catalogue.examined = result[0]
-                if len(pending) >= SAVE_EVERY:
-                    record(catalogue, pending)
-                    pending.clear()
-                    catalogue.save()
-                found = len(catalogue.winnable) + sum(v == "winnable" for _, v, _ in pending)
-                _progress(catalogue, found, count, began)
-                if found >= count:
-                    break
-        finally:
-            record(catalogue, pending)
-            catalogue.save()
-    print(file=sys.stderr)
-    return catalogue
+    pool = multiprocessing.get_context("spawn").Pool(processes)
+    stack.callback(pool.terminate)
+    return pool.imap(examine, tasks)
+
+
+def _record_until(catalogue: Catalogue, results: Iterator[Result], count: int) -> None:
+    """Record deal-ordered results until the catalogue holds ``count`` winnable deals,
+    saving every :data:`SAVE_EVERY` deals and when stopped."""
+    began, first = time.monotonic(), catalogue.examined
+    pending: list[Result] = []
+    try:
+        for result in results:
+            pending.append(result)
+            catalogue.examined = result[0]
+            if len(pending) >= SAVE_EVERY:
+                record(catalogue, pending)
+                pending.clear()
+                catalogue.save()
+            found = len(catalogue.winnable) + sum(v == "winnable" for _, v, _ in pending)
+            _progress(catalogue, found, count, began, first)
+            if found >= count:
+                break
+    finally:
+        record(catalogue, pending)
+        catalogue.save()
 
 
 @contextlib.contextmanager
@@ -84,13 +121,14 @@ def _stopping_on_sigterm() -> Any:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _progress(catalogue: Catalogue, found: int, goal: int, began: float) -> None:
+def _progress(catalogue: Catalogue, found: int, goal: int, began: float, first: int) -> None:
     done = min(goal, found)
     bar = "#" * (30 * done // max(goal, 1))
     elapsed = time.monotonic() - began
+    rate = (catalogue.examined - first) / max(elapsed, 1e-9)
     print(
         f"\r{catalogue.game} {catalogue.ruleset} [{bar:<30}] {done}/{goal} winnable, "
-        f"{catalogue.examined} examined, {elapsed:.0f} s",
+        f"{catalogue.examined} examined, {rate:.2f} deals/s, {elapsed:.0f} s",
         end="",
         file=sys.stderr,
         flush=True,

@@ -31,8 +31,10 @@ Json = dict[str, Any]
 HINT_QUEUE = "patience-hints"
 ANALYSIS_QUEUE = "patience"
 SOLVE_QUEUE = "patience-solve"
-QUEUES = (HINT_QUEUE, ANALYSIS_QUEUE, SOLVE_QUEUE)
-"""Every queue, in the order a worker takes jobs from them."""
+CATALOGUE_QUEUE = "patience-catalogue"
+QUEUES = (HINT_QUEUE, ANALYSIS_QUEUE, SOLVE_QUEUE, CATALOGUE_QUEUE)
+"""Every queue, in the order a worker takes jobs from them (catalogue builds last: they
+use what players leave)."""
 
 ANALYSIS_SECONDS = 20.0
 """Solver budget of an analysis; past it the verdict is ``timeout`` (never ``unwinnable``)."""

@@ -1,0 +1,127 @@
+"""Catalogue builds on any number of workers: deal ranges become jobs on the RQ queue the
+service already runs, and any ``patience worker`` on any machine takes them.
+
+The coordinator (``patience catalogue build --distributed``) keeps a window of batch jobs
+queued ahead and reads their results back in deal order, so the build itself — recording,
+saving, stopping at the wanted count — is exactly the local one: the same catalogue file
+from the same budgets (node budgets make it the same deal by deal). Job ids are
+deterministic and results are kept for a week, so a coordinator started again after
+dying reuses every batch already done; a worker that dies costs its batch a retry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections import deque
+from collections.abc import Generator, Iterator, Mapping
+from typing import Any
+
+from redis import Redis
+from rq import Queue, Retry
+from rq.exceptions import NoSuchJobError
+from rq.job import Job, JobStatus
+
+from patience.catalogue import SOLVER_VERSION, examine, ruleset_of
+from patience.jobs.queues import CATALOGUE_QUEUE, RETRIES, live_workers
+
+Result = tuple[int, str, float | None]
+KEEP_SECONDS = 7 * 24 * 3600
+
+
+def examine_batch(
+    game: str,
+    options: dict[str, Any],
+    first: int,
+    last: int,
+    time_limit: float,
+    node_limit: int | None,
+) -> list[Result]:
+    """The job: deals ``first`` … ``last`` examined as a local build examines them."""
+    deals = range(first, last + 1)
+    return [examine((game, options, deal, time_limit, node_limit)) for deal in deals]
+
+
+def batch_results(
+    redis: Redis,
+    game: str,
+    options: Mapping[str, Any],
+    start: int,
+    max_deals: int,
+    *,
+    time_limit: float,
+    node_limit: int | None,
+    batch: int = 10,
+) -> Generator[Result]:
+    """Deal-ordered results from deal ``start`` on, computed by whichever workers take the
+    batches; batches still queued when the caller stops reading are taken back."""
+    queue = Queue(CATALOGUE_QUEUE, connection=redis)
+    key = _key(game, options, time_limit, node_limit)
+    pending: deque[Job] = deque()
+    first = start
+    try:
+        while True:
+            window = max(4, 2 * live_workers(redis))
+            while len(pending) < window and first <= max_deals:
+                last = min(first + batch - 1, max_deals)
+                job_id = f"catalogue-{key}-{first}-{last}"
+                pending.append(_job(queue, job_id, game, options, first, last, time_limit,
+                                    node_limit))  # fmt: skip
+                first = last + 1
+            if not pending:
+                return
+            yield from _wait(pending.popleft())
+    finally:
+        for job in pending:
+            if job.get_status() == JobStatus.QUEUED:
+                job.cancel()
+
+
+def _key(game: str, options: Mapping[str, Any], time_limit: float, node_limit: int | None) -> str:
+    what = [game, ruleset_of(game, options), dict(options), time_limit, node_limit, SOLVER_VERSION]
+    digest = hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()[:16]
+    return f"{game}-{digest}"
+
+
+def _job(
+    queue: Queue,
+    job_id: str,
+    game: str,
+    options: Mapping[str, Any],
+    first: int,
+    last: int,
+    time_limit: float,
+    node_limit: int | None,
+) -> Job:
+    """The batch's job: the one done or under way already, else a new one."""
+    try:
+        job = Job.fetch(job_id, connection=queue.connection)
+        if job.get_status() not in (JobStatus.FAILED, JobStatus.CANCELED, JobStatus.STOPPED):
+            return job
+        job.delete()
+    except NoSuchJobError:
+        pass
+    per_deal = 3 * time_limit + 60  # the search, the playouts that grade a win, slack
+    return queue.enqueue_call(
+        examine_batch,
+        args=(game, dict(options), first, last, time_limit, node_limit),
+        job_id=job_id,
+        timeout=int(per_deal * (last - first + 1)),
+        result_ttl=KEEP_SECONDS,
+        failure_ttl=KEEP_SECONDS,
+        retry=Retry(max=RETRIES),
+    )
+
+
+def _wait(job: Job) -> Iterator[Result]:
+    """The batch's results once done (a batch that failed every retry stops the build)."""
+    while True:
+        status = job.get_status()
+        if status == JobStatus.FINISHED:
+            done: list[list[Any]] = job.return_value() or []
+            yield from ((deal, verdict, score) for deal, verdict, score in done)
+            return
+        if status in (JobStatus.FAILED, JobStatus.CANCELED, JobStatus.STOPPED):
+            raise RuntimeError(f"catalogue batch {job.id} {status}: see the workers' logs")
+        time.sleep(0.2)
