@@ -7,7 +7,7 @@ Input also accepts ``10`` for ten and lower case; output always uses ``T``.
 Card.parse('QH')
 >>> str(Card.parse("10D"))
 'TD'
->>> Card.parse("QH").value
+>>> Card.parse("QH").rank
 12
 >>> Card.parse("QH").name
 'queen of hearts'
@@ -16,7 +16,6 @@ Card.parse('QH')
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -82,11 +81,6 @@ class Card:
         return self.suit * 13 + self.rank - 1
 
     @property
-    def value(self) -> int:
-        """The card's value for Pyramid sums: A=1 … K=13."""
-        return self.rank
-
-    @property
     def name(self) -> str:
         """English name, used for accessibility: ``"queen of hearts"``."""
         return f"{RANK_NAMES[self.rank - 1]} of {self.suit.name.lower()}"
@@ -117,11 +111,6 @@ ONE_DECK: tuple[Card, ...] = _BY_INDEX
 
 TWO_DECKS: tuple[Card, ...] = _BY_INDEX + _BY_INDEX
 """The canonical two-deck order: deck 1 in :data:`ONE_DECK` order, then deck 2."""
-
-
-def parse_cards(texts: Iterable[object]) -> list[Card]:
-    """Parse a list of card strings (``None`` is not a card here)."""
-    return [Card.parse(text) for text in texts]
 
 
 def format_card(card: Card | None) -> str | None:

@@ -223,17 +223,17 @@ class GameService:
     ) -> Json:
         """Read (the cache first), step the engine game, write; once more from a fresh read
         should the write lose to a concurrent one."""
-        print_ = fingerprint(kind, body)
+        asks = fingerprint(kind, body)
         found = recent_games.get(game_id, base)
         for _ in range(3):
             if found is None or found[1]["player_id"] != player_id:
                 row = as_row(self.load(player_id, game_id))
                 if row["version"] != base:
-                    return self._retried(row, base, print_)
+                    return self._retried(row, base, asks)
                 found = rebuild(row), row
             game, row = found
             effect = step(game, row)
-            change, new_row = self._change(game, row, kind, print_, effect)
+            change, new_row = self._change(game, row, kind, asks, effect)
             if self.games.write(change):
                 recent_games.put(new_row, game)
                 if kind != "hint" and new_row["status"] == "playing":
@@ -243,7 +243,7 @@ class GameService:
         raise Busy("the game changed meanwhile; try again")
 
     def _change(
-        self, game: Game[Any, Any], row: Row, kind: str, print_: str, effect: Effect
+        self, game: Game[Any, Any], row: Row, kind: str, asks: str, effect: Effect
     ) -> tuple[Change, Row]:
         """The write (with the answer) for ``effect`` on ``row``, and the row it makes."""
         status = effect.status or game.status
@@ -263,7 +263,7 @@ class GameService:
         if kind == "move":
             view["events"] = effect.events
         change = Change(
-            row=row, kind=kind, fingerprint=print_, line=effect.line, values=values,
+            row=row, kind=kind, fingerprint=asks, line=effect.line, values=values,
             seen_added=sorted((Counter(seen) - Counter(row["seen"])).elements()),
             response=effect.answer(view), first_move=kind == "move" and row["moves_made"] == 0,
             won=status == "won",
@@ -287,15 +287,16 @@ class GameService:
             "undos": row["undos"],
             "hints": row["hints"],
             "pauses": row["pauses"],
-            "removed": game.progress(),
+            "progress": game.progress(),
+            "removed": game.progress(),  # its first name, from Pyramid: kept for clients
             "solver_assisted": assisted,
             "personal_best": {"previous": previous, "improved": improved},
         }
         return {"elapsed_ms": elapsed, "running_since": None, "finished_at": self.now,
                 "result": result}  # fmt: skip
 
-    def _retried(self, row: Row, base: int, print_: str) -> Json:
-        stored = self.games.stored_response(row["id"], base, print_)
+    def _retried(self, row: Row, base: int, asks: str) -> Json:
+        stored = self.games.stored_response(row["id"], base, asks)
         if stored is not None:
             return stored
         raise VersionConflict(

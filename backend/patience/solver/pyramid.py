@@ -97,11 +97,6 @@ def _max_matching(left: int, right: int) -> int:
     return sum(augment(i, set()) for i in _bits(left))
 
 
-def _less(counts: tuple[int, ...], rank: int) -> tuple[int, ...]:
-    """``counts`` with one card of ``rank`` fewer."""
-    return (*counts[:rank], counts[rank] - 1, *counts[rank + 1 :])
-
-
 def _bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask

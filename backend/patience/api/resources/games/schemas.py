@@ -71,7 +71,15 @@ class ResultSchema(Schema):
     elapsed_ms = ma.fields.Integer(required=True)
     undos = ma.fields.Integer(required=True)
     hints = ma.fields.Integer(required=True)
-    removed = ma.fields.Integer(required=True)
+    progress = ma.fields.Integer(
+        metadata={
+            "description": "Cards cleared: removed from the pyramid (Pyramid), in place in the "
+            "rows' runs (Gaps), on the foundations (Forty Thieves)"
+        }
+    )
+    removed = ma.fields.Integer(
+        required=True, metadata={"description": "The same as progress (its first name)"}
+    )
     pauses = ma.fields.Integer(metadata={"description": "Times the clock was paused"})
     solver_assisted = ma.fields.Boolean(
         metadata={"description": "The player asked for the deal's solution before winning"}
