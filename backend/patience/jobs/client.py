@@ -137,7 +137,7 @@ class Jobs:
             if len(self.queue()) >= self.queue_limit:
                 return _analysis(version, "unavailable", reason="busy")
             self._enqueue(
-                ANALYSIS_QUEUE, job_id, tasks.analyse, _primitives(game),
+                ANALYSIS_QUEUE, job_id, tasks.analyse, (game.position(), dict(game.options)),
                 {"seconds": self.analysis_seconds}, timeout=int(self.analysis_seconds) + 30,
             )  # fmt: skip
         if not live_workers(self.redis):  # queued all the same: one per game, bounded

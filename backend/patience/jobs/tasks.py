@@ -1,7 +1,9 @@
-"""The job functions the worker runs. They take primitives only (game name, options, deal,
-move line, seen cards) and return plain JSON, so a job can be retried anywhere.
+"""The job functions the worker runs. They take plain JSON — the position an analysis is
+about, or the deal and move line where the way there matters (hints, rewinds) — and return
+plain JSON, so a job can be retried anywhere.
 
->>> analyse("pyramid", {}, 1, [], [], seconds=5)["verdict"]
+>>> from patience.engine import new_game
+>>> analyse(new_game("pyramid", deal=1).position(), {}, seconds=5)["verdict"]
 'winnable'
 """
 
@@ -14,7 +16,7 @@ from redis import RedisError
 from rq import get_current_job
 from rq.job import Job
 
-from patience.engine import Game, new_game
+from patience.engine import Game, load_position, new_game
 from patience.jobs.queues import HINT_QUEUE, WANTED
 from patience.solver import Budget, solve_game
 from patience.solver.hints import hint as hint_for
@@ -32,23 +34,21 @@ def rebuild(
     return built
 
 
-def analyse(
-    game: str, options: Json, deal: int, line: list[Json], seen: list[str], *, seconds: float
-) -> Json:
-    """The verdict for the position the line reaches, with full knowledge of the deal (the API
-    asks only when the honesty rule allows it). ``unknown`` when the budget runs out. Dropped
+def analyse(position: Json, options: Json, *, seconds: float) -> Json:
+    """The verdict for a full-information position (the API asks only when the honesty rule
+    allows it). ``unknown`` when the budget runs out. Dropped
     without a verdict as soon as no game wants this position analysed any more
     (``superseded``), or when a player waits for a hint (``preempted``: the hint goes first,
     and the analysis runs again when next asked for).
 
-    >>> analyse("pyramid", {}, 8153, [], [], seconds=5)["verdict"]
+    >>> analyse(new_game("pyramid", deal=8153).position(), {}, seconds=5)["verdict"]
     'unwinnable'
     """
     watch = Watch.of_current_job()
     if watch is not None and watch.should_stop():
         return {"verdict": None, watch.reason: True}
     budget = Budget(seconds=seconds, cancelled=None if watch is None else watch.should_stop)
-    result = solve_game(rebuild(game, options, deal, line, seen), budget)
+    result = solve_game(load_position(position, options), budget)
     if result.verdict == "unknown" and watch is not None and watch.should_stop():
         return {"verdict": None, watch.reason: True}
     return {"verdict": result.verdict, "nodes": result.nodes, "seconds": round(result.seconds, 3)}
