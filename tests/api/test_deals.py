@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from flask import Flask
 
-from tests.api.conftest import Api
+from patience.api.db import get_session
+from patience.store import utcnow
+from patience.store.pars import offer_par
+from tests.api.conftest import Api, winning_line
 
 
 def test_an_unplayed_deal(api: Api) -> None:
@@ -19,6 +23,7 @@ def test_an_unplayed_deal(api: Api) -> None:
         "difficulty": None,
         "plays": 0,
         "wins": 0,
+        "par": None,
     }
     r = api.client.get("/api/v1/deals/pyramid/4000000000/leaderboard?ruleset=standard&limit=3")
     assert r.status_code == 200
@@ -33,6 +38,33 @@ def test_a_deal_counts_plays_once_a_move_is_made(api: Api) -> None:
     game = api.move(headers, game, {"type": "draw"}).json
     api.move(headers, game, {"type": "draw"})
     assert api.client.get(f"/api/v1/deals/pyramid/{deal}").json["plays"] == 1  # type: ignore[index]
+
+
+def test_a_shorter_replayed_win_becomes_the_par_never_shown_in_play(app: Flask) -> None:
+    api = Api(app.test_client())
+    DEAL = 21  # no other test plays it: its par starts unknown
+    line = winning_line("pyramid", DEAL)
+    assert line is not None
+    with app.app_context():  # a longer line known already, as if from the solver
+        offer_par(get_session(), "pyramid", "standard", DEAL, [*line, {"type": "draw"}] * 2,
+                  proven=False, source="solver", now=utcnow())  # fmt: skip
+        get_session().commit()
+    deal = api.client.get(f"/api/v1/deals/pyramid/{DEAL}").json
+    assert deal is not None and deal["par"]["moves"] == 2 * len(line) + 2
+    headers = api.player()
+    game = api.new_game(headers, deal=DEAL)
+    for move in line:
+        game = api.move(headers, game, move).json
+        assert game is not None and (game["result"] is None) == (game["status"] == "playing")
+    assert game["result"]["par"] == {"moves": len(line), "proven": False, "source": "player"}
+    deal = api.client.get(f"/api/v1/deals/pyramid/{DEAL}").json
+    assert deal is not None and deal["par"] == game["result"]["par"]
+    with app.app_context():  # a longer offer leaves the par alone
+        offer_par(get_session(), "pyramid", "standard", DEAL, [*line, *line],
+                  proven=True, source="solver", now=utcnow())  # fmt: skip
+        get_session().commit()
+    deal = api.client.get(f"/api/v1/deals/pyramid/{DEAL}").json
+    assert deal is not None and deal["par"]["moves"] == len(line)
 
 
 @pytest.mark.parametrize(

@@ -34,6 +34,8 @@ from patience.service.errors import Busy, NotDaily, NotFound, VersionConflict
 from patience.service.views import elapsed_ms, game_view, iso
 from patience.store import GameRecord, Player
 from patience.store.games import Change, Games, LineEdit, Row, as_row
+from patience.store.pars import as_json as as_par
+from patience.store.pars import par_of
 from patience.store.queries import asked_for_solution, personal_best
 
 Json = dict[str, Any]
@@ -281,6 +283,9 @@ class GameService:
         assisted = status == "won" and asked_for_solution(
             self.session, row["player_id"], row["game"], row["ruleset"], row["deal"], self.now
         )
+        par = as_par(par_of(self.session, row["game"], row["ruleset"], row["deal"]))
+        if status == "won" and (par is None or moves < par["moves"]):
+            par = {"moves": moves, "proven": False, "source": "player"}  # this very win
         result = {
             "moves": moves,
             "elapsed_ms": elapsed,
@@ -291,6 +296,7 @@ class GameService:
             "removed": game.progress(),  # its first name, from Pyramid: kept for clients
             "solver_assisted": assisted,
             "personal_best": {"previous": previous, "improved": improved},
+            "par": par,
         }
         return {"elapsed_ms": elapsed, "running_since": None, "finished_at": self.now,
                 "result": result}  # fmt: skip

@@ -6,8 +6,8 @@ both apply — and one ``actions`` row holding the request's fingerprint and the
 that a retried request gets the stored response instead of a second move. The move line and
 the seen cards are edited in place (a move appends one element; an undo drops the last),
 never rewritten whole. A finished game also writes its win, the personal best and the
-deal's counters; a game's first move counts a play of the deal — all in the same
-transaction.
+deal's counters (and offers its line as the deal's par); a game's first move counts a play
+of the deal — all in the same transaction.
 
 One write path, two ways to run it: on PostgreSQL the common case (no win, no first move)
 is a single autocommitted statement, the ``UPDATE`` and the ``INSERT`` of the action joined
@@ -38,6 +38,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from patience.store.models import Action, GameRecord
+from patience.store.pars import offer_par
 from patience.store.queries import bump_deal_stat, record_win
 
 Json = dict[str, Any]
@@ -164,6 +165,8 @@ class Games:
             record_win(session, record, len(record.line), record.updated_at,
                        record.result["solver_assisted"])  # fmt: skip
             bump_deal_stat(session, record.game, record.ruleset, record.deal, wins=1)
+            offer_par(session, record.game, record.ruleset, record.deal, record.line,
+                      proven=False, source="player", now=record.updated_at)  # fmt: skip
         try:
             session.commit()
         except IntegrityError:

@@ -163,7 +163,7 @@ def bump_deal_stat(
     session: Session, game: str, ruleset: str, deal: int, *, plays: int = 0, wins: int = 0
 ) -> None:
     """Add to a deal's counters atomically (an upsert on SQLite and PostgreSQL alike)."""
-    stmt = _insert(session)(DealStat).values(
+    stmt = insert_for(session)(DealStat).values(
         game=game, ruleset=ruleset, deal=deal, plays=plays, wins=wins
     )
     session.execute(
@@ -213,7 +213,7 @@ def record_win(
     }
     # One statement that keeps the better of the stored best and this win, so that wins
     # racing on one deal (several games of one player finishing at once) cannot collide.
-    stmt = _insert(session)(PersonalBest).values(
+    stmt = insert_for(session)(PersonalBest).values(
         player_id=record.player_id, game=record.game, ruleset=record.ruleset, deal=record.deal,
         **values,
     )  # fmt: skip
@@ -287,7 +287,7 @@ def requested_job(session: Session, player_id: str, job_id: str) -> bool:
     )
 
 
-def _insert(session: Session) -> Any:
+def insert_for(session: Session) -> Any:
     """The ``INSERT`` construct of the session's dialect (both offer ``ON CONFLICT``)."""
     dialect = session.get_bind().dialect.name
     return postgresql.insert if dialect == "postgresql" else sqlite.insert

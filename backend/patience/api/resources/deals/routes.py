@@ -17,6 +17,8 @@ from patience.api.rulesets import default_ruleset, rulesets
 from patience.api.smorest import Blueprint
 from patience.engine.deal import check_deal_number
 from patience.service.views import board_entry
+from patience.store.pars import as_json as as_par
+from patience.store.pars import par_of
 from patience.store.queries import deal_stat, leaderboard
 
 blp = Blueprint("deals", __name__, url_prefix="/api/v1/deals", description="Deals")
@@ -55,6 +57,7 @@ def get_deal(query: dict[str, Any], game: str, number: int) -> dict[str, Any]:
         "difficulty": difficulty,
         "plays": stat.plays if stat else 0,
         "wins": stat.wins if stat else 0,
+        "par": as_par(par_of(get_session(), game, ruleset, number)),
     }
 
 

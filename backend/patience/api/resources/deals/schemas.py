@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import marshmallow as ma
 
+from patience.api.resources.games.schemas import ParSchema
 from patience.api.smorest import Schema
 
 
@@ -30,6 +31,7 @@ class DealSchema(Schema):
     difficulty = ma.fields.String(required=True, allow_none=True)
     plays = ma.fields.Integer(required=True)
     wins = ma.fields.Integer(required=True)
+    par = ma.fields.Nested(ParSchema, required=True, allow_none=True)
 
 
 class EntrySchema(Schema):

@@ -64,6 +64,19 @@ class PersonalBestSchema(Schema):
     improved = ma.fields.Boolean(required=True)
 
 
+class ParSchema(Schema):
+    """A deal's par: the fewest moves of any known winning line."""
+
+    moves = ma.fields.Integer(required=True)
+    proven = ma.fields.Boolean(
+        required=True, metadata={"description": "An optimal search proved no line is shorter"}
+    )
+    source = ma.fields.String(
+        required=True, validate=ma.validate.OneOf(["solver", "player"]),
+        metadata={"description": "Found by the solver, or by a player's (replayed) win"},
+    )  # fmt: skip
+
+
 class ResultSchema(Schema):
     """The result of a finished game."""
 
@@ -85,6 +98,10 @@ class ResultSchema(Schema):
         metadata={"description": "The player asked for the deal's solution before winning"}
     )
     personal_best = ma.fields.Nested(PersonalBestSchema, required=True)
+    par = ma.fields.Nested(
+        ParSchema, allow_none=True,
+        metadata={"description": "The deal's par once the game is over (never during play)"},
+    )  # fmt: skip
 
 
 class GameViewFields(Schema):
