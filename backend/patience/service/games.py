@@ -266,7 +266,7 @@ class GameService:
             view["events"] = effect.events
         change = Change(
             row=row, kind=kind, fingerprint=asks, line=effect.line, values=values,
-            seen_added=sorted((Counter(seen) - Counter(row["seen"])).elements()),
+            seen_added=sorted((Counter(seen) - Counter(row["seen"])).elements()), seen=seen,
             response=effect.answer(view), first_move=kind == "move" and row["moves_made"] == 0,
             won=status == "won",
         )  # fmt: skip

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     ColumnElement,
     Engine,
+    String,
     bindparam,
     cast,
     func,
@@ -68,6 +70,8 @@ class Change:
     values: Json
     """The new values of every other column that changes (``version`` included)."""
     seen_added: list[str] = field(default_factory=list)
+    seen: list[str] = field(default_factory=list)
+    """Every card seen after the action (``seen_added`` are the new ones)."""
     response: Json = field(default_factory=dict)
     first_move: bool = False
     won: bool = False
@@ -127,37 +131,27 @@ class Games:
         written then)."""
         bind = self.session.get_bind()
         single = bind.dialect.name == "postgresql" and not (change.first_move or change.won)
+        shape = _Shape.of(change, bind.dialect.name)
+        params = shape.params(change)
         if single and isinstance(bind, Engine):
-            return self._write_in_one_statement(bind, change)
-        return self._write_in_a_transaction(change)
+            try:
+                with bind.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+                    return conn.execute(_in_one_statement(shape), params).first() is not None
+            except IntegrityError:
+                return False
+        return self._write_in_a_transaction(change, shape, params)
 
-    def _write_in_one_statement(self, bind: Engine, change: Change) -> bool:
-        updated = _update(change, bind.dialect.name).returning(GameRecord).cte("updated")
-        statement = (
-            insert(Action)
-            .from_select(_ACTION_COLUMNS, _action_values(change, updated.c.id))
-            .returning(Action.id)
-        )
-        try:
-            with bind.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-                done = conn.execute(statement).first()
-        except IntegrityError:
-            return False
-        return done is not None
-
-    def _write_in_a_transaction(self, change: Change) -> bool:
+    def _write_in_a_transaction(self, change: Change, shape: _Shape, params: Json) -> bool:
         session = self.session
-        dialect = session.get_bind().dialect.name
-        statement = _update(change, dialect).returning(GameRecord)
         record = session.scalars(
-            statement.execution_options(synchronize_session=False, populate_existing=True)
+            _update(shape).returning(GameRecord),
+            params,
+            execution_options={"synchronize_session": False, "populate_existing": True},
         ).one_or_none()
         if record is None:
             session.rollback()
             return False
-        session.execute(
-            insert(Action).from_select(_ACTION_COLUMNS, _action_values(change, literal(record.id)))
-        )
+        session.connection().execute(_insert_action_alone(), params)
         if change.first_move:
             bump_deal_stat(session, record.game, record.ruleset, record.deal, plays=1)
         if change.won:
@@ -175,69 +169,124 @@ class Games:
         return True
 
 
+@dataclass(frozen=True)
+class _Shape:
+    """What an action's statements look like, apart from their values: statements are
+    built once per shape (SQLAlchemy then reuses their compiled form, and PostgreSQL its
+    prepared statement)."""
+
+    dialect: str
+    columns: tuple[str, ...]
+    line: str  # "append", "drop", "whole" or "keep"
+    drop: int
+    seen: bool
+
+    @classmethod
+    def of(cls, change: Change, dialect: str) -> _Shape:
+        edit = change.line
+        line = ("whole" if edit.whole is not None else "append" if edit.append is not None
+                else "drop" if edit.drop else "keep")  # fmt: skip
+        columns = tuple(sorted(change.values))
+        return cls(dialect, columns, line, edit.drop, bool(change.seen_added))
+
+    def params(self, change: Change) -> Json:
+        row, edit = change.row, change.line
+        params: Json = {f"new_{key}": change.values[key] for key in self.columns}
+        params |= {
+            "where_id": row["id"], "where_player_id": row["player_id"],
+            "where_version": row["version"], "where_running_since": row["running_since"],
+            "action_kind": change.kind, "action_fingerprint": change.fingerprint,
+            "action_response": change.response,
+        }  # fmt: skip
+        if self.line == "whole":
+            params["line_whole"] = edit.whole
+        elif self.line == "append":
+            appended = [edit.append] if self.dialect == "postgresql" else edit.append
+            params["line_append"] = _json(appended)
+        if self.seen:
+            params["seen_added"] = _json(change.seen_added)
+            params["seen_whole"] = change.seen
+        return params
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
 _ACTION_COLUMNS = ["game_id", "kind", "base_version", "version", "fingerprint", "response",
                    "created_at"]  # fmt: skip
 
 
-def _action_values(change: Change, game_id: Any) -> Any:
-    return select(
+def _insert_action(game_id: Any) -> Any:
+    values = select(
         game_id,
-        literal(change.kind),
-        literal(change.row["version"]),
-        literal(change.values["version"]),
-        literal(change.fingerprint),
-        bindparam("response", change.response, type_=Action.response.type),
-        bindparam("created_at", change.values["updated_at"], type_=Action.created_at.type),
+        bindparam("action_kind", type_=Action.kind.type),
+        bindparam("where_version", type_=Action.base_version.type),
+        bindparam("new_version", type_=Action.version.type),
+        bindparam("action_fingerprint", type_=Action.fingerprint.type),
+        bindparam("action_response", type_=Action.response.type),
+        bindparam("new_updated_at", type_=Action.created_at.type),
     )
+    return insert(Action).from_select(_ACTION_COLUMNS, values)
 
 
-def _update(change: Change, dialect: str) -> Any:
-    """The conditional ``UPDATE`` of ``change`` (no ``RETURNING`` yet)."""
-    row = change.row
+@lru_cache(maxsize=1)
+def _insert_action_alone() -> Any:
+    return _insert_action(bindparam("where_id", type_=Action.game_id.type))
+
+
+@lru_cache(maxsize=64)
+def _in_one_statement(shape: _Shape) -> Any:
+    """PostgreSQL: the conditional update and the action's insert, both or neither."""
+    updated = _update(shape).returning(GameRecord.id).cte("updated")
+    return _insert_action(updated.c.id).returning(Action.id)
+
+
+@lru_cache(maxsize=64)
+def _update(shape: _Shape) -> Any:
+    """The conditional ``UPDATE`` of an action of ``shape`` (no ``RETURNING`` yet)."""
     values: dict[str, Any] = {
-        key: bindparam(f"new_{key}", value, type_=getattr(GameRecord, key).type)
-        for key, value in change.values.items()
+        key: bindparam(f"new_{key}", type_=getattr(GameRecord, key).type) for key in shape.columns
     }
-    values["line"] = _line_edit(change.line, dialect)
-    if change.seen_added:
-        values["seen"] = _json_append(GameRecord.seen, change.seen_added, dialect)
+    values["line"] = _line_edit(shape)
+    if shape.seen and shape.dialect == "postgresql":
+        values["seen"] = _appended(GameRecord.seen, "seen_added", shape.dialect)
+    elif shape.seen:  # SQLite, embedded and local: the (short) list whole
+        values["seen"] = bindparam("seen_whole", type_=GameRecord.seen.type)
     return (
         update(GameRecord)
         .where(
-            GameRecord.id == row["id"],
-            GameRecord.player_id == row["player_id"],
-            GameRecord.version == row["version"],
+            GameRecord.id == bindparam("where_id"),
+            GameRecord.player_id == bindparam("where_player_id"),
+            GameRecord.version == bindparam("where_version"),
             GameRecord.status == "playing",
             GameRecord.running_since.is_not_distinct_from(
-                bindparam("old_running_since", row["running_since"], type_=_CLOCK)
+                bindparam("where_running_since", type_=_CLOCK)
             ),
         )
         .values(values)
     )
 
 
-def _line_edit(edit: LineEdit, dialect: str) -> Any:
-    if edit.whole is not None:
-        return bindparam("new_line", edit.whole, type_=GameRecord.line.type)
-    if edit.append is not None:
-        return _json_append(GameRecord.line, [edit.append], dialect)
-    if edit.drop:
-        if dialect == "postgresql":
+def _line_edit(shape: _Shape) -> Any:
+    if shape.line == "whole":
+        return bindparam("line_whole", type_=GameRecord.line.type)
+    if shape.line == "append":
+        return _appended(GameRecord.line, "line_append", shape.dialect)
+    if shape.line == "drop":
+        if shape.dialect == "postgresql":
             dropped: Any = cast(GameRecord.line, JSONB)
-            for _ in range(edit.drop):
+            for _ in range(shape.drop):
                 dropped = dropped.op("-")(literal(-1))
             return cast(dropped, JSON)
-        return func.json_remove(GameRecord.line, *["$[#-1]"] * edit.drop)
+        return func.json_remove(GameRecord.line, *["$[#-1]"] * shape.drop)
     return GameRecord.line
 
 
-def _json_append(column: Any, items: list[Any], dialect: str) -> ColumnElement[Any]:
-    """``column`` (a JSON array) with ``items`` appended, computed by the database."""
-    data = json.dumps(items, separators=(",", ":"))
+def _appended(column: Any, param: str, dialect: str) -> ColumnElement[Any]:
+    """``column`` (a JSON array) with more computed by the database: on PostgreSQL the JSON
+    array ``param`` appended, on SQLite the one JSON item ``param``."""
+    text = bindparam(param, type_=String)
     if dialect == "postgresql":  # the columns are json: append as jsonb, store as json
-        return cast(cast(column, JSONB).op("||")(cast(literal(data), JSONB)), JSON)
-    # SQLite: json_insert at '$[#]' appends one element per path.
-    args: list[Any] = []
-    for item in items:
-        args += ["$[#]", func.json(json.dumps(item, separators=(",", ":")))]
-    return func.json_insert(column, *args)
+        return cast(cast(column, JSONB).op("||")(cast(text, JSONB)), JSON)
+    return func.json_insert(column, "$[#]", func.json(text))
