@@ -10,9 +10,10 @@ when moves are counted:
   drawn (a recycle one more): any shortest line can be rearranged so that it only stops where
   the step stops, no longer than before (a pyramid pair made in passing can be made before the
   draws; a card drawn and then paired from the waste could have been paired from the stock);
-- an available pyramid king, a king on the stock and a pair whose card has no other partner
-  left are played at once (each is in every winning line, and playing it early never costs a
-  move); a king on the waste is *not* forced here: leaving it there can save the move.
+- an available pyramid king and a pair whose card has no other partner left are played at
+  once (each is in every winning line, and playing it early never costs a move); a king on
+  the stock or the waste is *not* forced here (a win may never need to move it), but a king on
+  the stock is removed rather than drawn (the same cost, and it leaves the waste open).
 
 Its lower bound on the moves still needed (:class:`ParBound`) is the heart of the speed.
 
@@ -182,15 +183,16 @@ class ParSearch:
         w_rank = ad.talon_rank[waste] if waste >= 0 else 0
         if king >= 0:
             return [((king, ALONE), 1, (pyr & ~(1 << king), talon, ptr, passes))]
-        if s_rank == 13:
-            return [((STOCK, ALONE), 1, (pyr, talon & ~(1 << stock), ptr, passes))]
         forced = ad._forced_pair(state, avail, stock, waste)
         if forced is not None:
             return [(forced[0], 1, forced[1])]
         out: list[tuple[Move, int, State]] = []
+        if s_rank == 13:  # removing it beats drawing it, but a win may need neither
+            out.append(((STOCK, ALONE), 1, (pyr, talon & ~(1 << stock), ptr, passes)))
+            stock = -1
         if w_rank == 13:
             out.append(((WASTE, ALONE), 1, (pyr, talon & ~(1 << waste), ptr, passes)))
-        if s_rank:
+        if s_rank and stock >= 0:
             for i in by_rank[13 - s_rank]:
                 out.append(((i, STOCK), 1, (pyr & ~(1 << i), talon & ~(1 << stock), ptr, passes)))
         if w_rank:
@@ -205,6 +207,8 @@ class ParSearch:
             drawn = ad._draw(pyr, talon, stock, by_rank, passes)
             if drawn is not None:
                 out.append((drawn[0], move_cost(drawn[0]), drawn[1]))
+        elif s_rank == 13:
+            pass  # no draw: see above
         elif waste >= 0 and passes < MAX_PASSES:
             out.append(((RECYCLE, 0), 1, (pyr, talon, 0, passes + 1)))
         return out
@@ -304,7 +308,8 @@ class ParBound:
             # the partner rank, it lets a pyramid pair go (see the class docstring).
             if extra > 0 and (extra > counts[at ^ 1] - free[at ^ 1] or extra > pairs[at >> 1]):
                 run += 1
-        self._counts = counts
+        if to_the_end:
+            self._counts = counts
         return run
 
     def _table(self, pyr: int) -> _Table:
