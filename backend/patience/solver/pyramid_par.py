@@ -26,7 +26,6 @@ Its lower bound on the moves still needed (:class:`ParBound`) is the heart of th
 
 from __future__ import annotations
 
-import heapq
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -47,6 +46,10 @@ from patience.solver.pyramid import (
 
 INFINITE = 1 << 20
 """A bound no line reaches: the position cannot be won."""
+
+LONGEST = 3 * 24 + 2 + 52
+"""No Pyramid line is longer: 24 cards drawn in each of 3 passes, 2 recycles, and each other
+move removes at least one of the 52 cards. (The search keeps every estimate below 128.)"""
 
 
 def move_cost(move: Move) -> int:
@@ -96,6 +99,7 @@ class ParSearch:
         self.upper = INFINITE if upper is None else upper
         self.bound = ParBound(adapter)
         self.nodes = 0
+        self._open_lost: dict[tuple[int, int], bool] = {}
 
     def run(self, start: State) -> ParResult:
         """The search's result; ``proven`` is False only when the budget ran out first."""
@@ -110,23 +114,33 @@ class ParSearch:
         return ParResult(sum(map(move_cost, found)), found, True, self.nodes, elapsed)
 
     def _search(self, start: State, began: float) -> list[Move] | None:
-        """The shortest winning line shorter than ``upper``, or None if there is none."""
-        adapter, bound, upper = self.adapter, self.bound, self.upper
-        key_of, is_dead, successors = self._key, adapter.is_dead, self.successors
+        """The shortest winning line shorter than ``upper``, or None if there is none.
+
+        The open list is a bucket queue on ``(f, -g)`` (moves are few, so buckets are too),
+        last in first out within a bucket: among equal estimates the deepest state first."""
+        upper = min(self.upper, LONGEST + 1)  # a longer estimate cannot be a line
+        key_of, successors = self.adapter.key, self.successors
+        estimate = self._estimate
         limit = self.budget.nodes if self.budget.nodes is not None else 1 << 62
         deadline = None if self.budget.seconds is None else began + self.budget.seconds
         if not start[0]:
             return []
-        h = INFINITE if is_dead(start) else bound(start)
-        best: dict[Hashable, int] = {key_of(start): 0}
+        start_key = key_of(start)
+        best: dict[Hashable, int] = {start_key: 0}
         came: dict[Hashable, tuple[Hashable, Move]] = {}
-        heap: list[tuple[int, int, int, State, Hashable]] = []
-        if h < upper:
-            heap.append((h, 0, 0, start, key_of(start)))
-        pushed = 0
-        while heap:
-            _, negative_g, _, state, key = heapq.heappop(heap)
-            g = -negative_g
+        h = estimate(start)
+        if h >= upper:
+            return None
+        buckets: list[list[tuple[State, Hashable, int]] | None] = [None] * (upper * 128)
+        low = h * 128 + 127
+        buckets[low] = [(start, start_key, 0)]
+        top = len(buckets)
+        while True:
+            while not buckets[low]:
+                low += 1
+                if low == top:
+                    return None
+            state, key, g = buckets[low].pop()  # type: ignore[union-attr]
             if best[key] < g:
                 continue  # a stale entry: the state was reached more cheaply since
             if not state[0]:
@@ -141,25 +155,41 @@ class ParSearch:
                 key_after = key_of(after)
                 if best.get(key_after, INFINITE) <= g_after:
                     continue
-                h = INFINITE if is_dead(after) else bound(after)
-                if g_after + h >= upper:
+                f = g_after + estimate(after)
+                if f >= upper:
                     continue
                 best[key_after] = g_after
                 came[key_after] = (key, move)
-                pushed += 1
-                heapq.heappush(heap, (g_after + h, -g_after, pushed, after, key_after))
-        return None
+                at = f * 128 + 127 - g_after
+                bucket = buckets[at]
+                if bucket is None:
+                    buckets[at] = [(after, key_after, g_after)]
+                else:
+                    bucket.append((after, key_after, g_after))
+                if at < low:
+                    low = at
+
+    def _estimate(self, state: State) -> int:
+        """The bound, or :data:`INFINITE` when a relaxed game proves the state lost (the
+        exact solver's proofs: :meth:`PyramidAdapter.is_dead`; its cheapest one, counting
+        partners, is already the bound's)."""
+        h = self.bound(state)
+        if h >= INFINITE or not state[0]:
+            return h
+        pyr, talon, _, passes = state
+        if passes == MAX_PASSES:
+            return INFINITE if self.adapter.is_dead(state) else h
+        lost = self._open_lost.get((pyr, talon))
+        if lost is None:
+            ad = self.adapter
+            lost = self._open_lost[pyr, talon] = not ad._clearable(pyr, ad._rank_counts(talon), 0)
+        return INFINITE if lost else h
 
     def _check(self, deadline: float | None) -> None:
         if deadline is not None and time.perf_counter() > deadline:
             raise _OutOfBudget
         if self.budget.cancelled is not None and self.budget.cancelled():
             raise _OutOfBudget
-
-    def _key(self, state: State) -> Hashable:
-        """The exact position up to suits: the adapter's group and its point of the walk."""
-        group, rank = self.adapter.key(state)
-        return group, rank
 
     @staticmethod
     def _line(came: dict[Hashable, tuple[Hashable, Move]], key: Hashable) -> list[Move]:
@@ -238,59 +268,59 @@ class ParBound:
     def __init__(self, adapter: PyramidAdapter) -> None:
         self.adapter = adapter
         self._tables: dict[int, _Table] = {}
-        self._ranks: dict[int, list[int]] = {}  # talon mask -> its ranks in draw order
+        self._slots: dict[int, list[int]] = {}  # talon mask -> its cards' slots in draw order
 
     def __call__(self, state: State) -> int:
         pyr, talon, ptr, passes = state
         if not pyr:
             return 0
-        base, needs, need_at, free, pairs = self._tables.get(pyr) or self._table(pyr)
+        table = self._tables.get(pyr) or self._table(pyr)
+        base, needs, _, need_cards = table[:4]
         if not needs:
             return base
-        ranks = self._ranks.get(talon)
-        if ranks is None:
-            ranks = self._ranks[talon] = [self.adapter.talon_rank[i] for i in _down(talon)]
+        slots = self._slots.get(talon)
+        if slots is None:
+            slot = [_slot(rank) for rank in self.adapter.talon_rank]
+            slots = self._slots[talon] = [slot[i] for i in _down(talon)]
         split = (talon & ((1 << ptr) - 1)).bit_count()
         found: list[list[int]] = [[] for _ in needs]
-        around = passes < MAX_PASSES and any(need_at[r] >= 0 for r in ranks[:split])
         walk = self._walk
-        run = walk(ranks[split:], base, needs, need_at, found, free, pairs, [0] * 12, around)
-        walk(ranks[split - 1 :: -1] if split else [], base, needs, need_at, found, free, pairs,
-             [0] * 12, False)  # fmt: skip
-        if around:
-            walk(ranks[:split], run + 1, needs, need_at, found, free, pairs, self._counts, False)
+        if passes < MAX_PASSES and talon & need_cards & ((1 << ptr) - 1):
+            # Round the stock: all of it, a recycle, then the waste from its bottom.
+            counts = [0] * 14
+            run = walk(slots[split:], base, table, found, counts, True)
+            walk(slots[:split], run + 1, table, found, counts, False)
+        else:
+            walk(slots[split:], base, table, found, [0] * 14, False)
+        if split:
+            walk(slots[split - 1 :: -1], base, table, found, [0] * 14, False)
         worst = base
         for costs, count in zip(found, needs, strict=True):
             if len(costs) < count:
                 return INFINITE
             if count > 1:
                 costs.sort()
-            elif len(costs) > 1:
-                costs[0] = min(costs)
-            if costs[count - 1] > worst:
-                worst = costs[count - 1]
+                cost = costs[count - 1]
+            else:
+                cost = min(costs)
+            if cost > worst:
+                worst = cost
         return worst
 
+    @staticmethod
     def _walk(
-        self,
-        ranks: list[int],
-        run: int,
-        needs: tuple[int, ...],
-        need_at: list[int],
-        found: list[list[int]],
-        free: list[int],
-        pairs: list[int],
-        counts: list[int],
+        slots: list[int], run: int, table: _Table, found: list[list[int]], counts: list[int],
         to_the_end: bool,
-    ) -> int:
-        """Pass the cards of ``ranks`` in order from a bound of ``run``, noting for each need
+    ) -> int:  # fmt: skip
+        """Pass the cards of ``slots`` in order from a bound of ``run``, noting for each need
         what reaching each of its first cards costs; stop once every need is met, unless
-        ``to_the_end`` (then keep the counts in ``self._counts``). Returns the bound after the
-        cards passed."""
+        ``to_the_end``. ``counts`` (the cards passed per slot) is updated. Returns the bound
+        after the cards passed."""
+        _, needs, need_at, _, free, pairs = table
         wanted = list(needs)
         left = len(wanted)
-        for rank in ranks:
-            need = need_at[rank]
+        for at in slots:
+            need = need_at[at]
             if need >= 0 and wanted[need]:
                 found[need].append(run)
                 wanted[need] -= 1
@@ -298,30 +328,27 @@ class ParBound:
                     left -= 1
                     if not left and not to_the_end:
                         return run
-            if rank == 13:
-                run += 1
-                continue
-            at = 2 * rank - 1 if rank <= 6 else 24 - 2 * rank  # see _slot
             counts[at] += 1
             extra = counts[at] - free[at]
             # Free if it takes a partner the matching left over, or if, with a passed card of
-            # the partner rank, it lets a pyramid pair go (see the class docstring).
+            # the partner rank, it lets a pyramid pair go (see the class docstring). A king
+            # (slot 12, no partner, nothing free) always costs its move.
             if extra > 0 and (extra > counts[at ^ 1] - free[at ^ 1] or extra > pairs[at >> 1]):
                 run += 1
-        if to_the_end:
-            self._counts = counts
         return run
 
     def _table(self, pyr: int) -> _Table:
         """Per pyramid: the bound with nothing passed; the counts of the talon ranks needed,
-        and for each rank the index of its need (-1: none); per rank slot (:func:`_slot`) the
-        cards the matching leaves without partner; per pair of ranks the matching's size."""
+        and for each slot (:func:`_slot`) the index of its need (-1: none); the talon cards of
+        needed ranks; per slot the cards the matching leaves without partner; per pair of
+        ranks the matching's size."""
         ad = self.adapter
         base = (pyr & ad.pyr_by_rank[13]).bit_count()
         needs: list[int] = []
         need_at = [-1] * 14
-        free = [0] * 12
-        pairs = [0] * 6
+        need_cards = 0
+        free = [0] * 14
+        pairs = [0] * 7
         for low in range(1, 7):
             high = 13 - low
             p_low, p_high = pyr & ad.pyr_by_rank[low], pyr & ad.pyr_by_rank[high]
@@ -330,25 +357,27 @@ class ParBound:
             base += a + b - m
             for rank, count in ((high, a - m), (low, b - m)):
                 if count > 0:
-                    need_at[rank] = len(needs)
+                    need_at[_slot(rank)] = len(needs)
                     needs.append(count)
+                    need_cards |= ad.talon_by_rank[rank]
             free[_slot(high)], free[_slot(low)], pairs[low - 1] = a - m, b - m, m
-        table = self._tables[pyr] = (base, tuple(needs), need_at, free, pairs)
+        table = self._tables[pyr] = (base, tuple(needs), need_at, need_cards, free, pairs)
         return table
 
 
-_Table = tuple[int, tuple[int, ...], list[int], list[int], list[int]]
+_Table = tuple[int, tuple[int, ...], list[int], int, list[int], list[int]]
 
 
 def _slot(rank: int) -> int:
     """Where a talon card of ``rank`` is counted when passed: ``2p`` for the high rank and
-    ``2p + 1`` for the low rank of the ``p``-th pair of ranks (A–Q, 2–J, … 6–7), -1 for a king.
+    ``2p + 1`` for the low rank of the ``p``-th pair of ranks (A–Q, 2–J, … 6–7), 12 for a king
+    (slot 13 stays empty: a king's partner slot).
 
     >>> _slot(1), _slot(12), _slot(6), _slot(7), _slot(13)
-    (1, 0, 11, 10, -1)
+    (1, 0, 11, 10, 12)
     """
     if rank == 13:
-        return -1
+        return 12
     return 2 * (rank - 1) + 1 if rank <= 6 else 2 * (12 - rank)
 
 
@@ -366,16 +395,6 @@ def _down(mask: int) -> list[int]:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
-    return out
-
-
-def _top_down(mask: int) -> list[int]:
-    """The cards of ``mask`` from the highest bit down (a waste, top first)."""
-    out = []
-    while mask:
-        top = mask.bit_length() - 1
-        out.append(top)
-        mask ^= 1 << top
     return out
 
 
