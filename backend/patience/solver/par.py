@@ -74,7 +74,7 @@ def find_par(game: Game[Any, Any], budget: Budget | None = None) -> Par:
     result = solve_game(game, budget)
     if result.solution is None:
         return Par(None, result.verdict == "unwinnable", None, result.nodes, _since(began))
-    line = shorten(game, result.solution)
+    line = shorten(game, result.solution, _rest(budget, began))
     _check_win(game, line)
     return Par(len(line), False, line, result.nodes, _since(began))
 
@@ -94,11 +94,12 @@ def _pyramid_par(game: Game[Any, Any], budget: Budget, began: float) -> Par:
     return Par(len(line), found.proven, line, nodes, _since(began))
 
 
-def shorten(game: Game[Any, Any], line: list[Json]) -> list[Json]:
+def shorten(game: Game[Any, Any], line: list[Json], budget: Budget | None = None) -> list[Json]:
     """``line`` (a winning line from ``game``'s position) without detours: wherever the line
     comes back to a position it has been in, the moves between are dropped, and wherever one
     legal move leads to a position the line reaches later, it replaces the moves between.
-    Repeated until nothing changes; the result replays to a win and is never longer.
+    Repeated until nothing changes or ``budget`` runs out; the result reaches the same end
+    and is never longer.
 
     >>> from patience.engine import new_game
     >>> there = {"type": "move", "card": "2C", "to": "r3c0"}
@@ -106,12 +107,16 @@ def shorten(game: Game[Any, Any], line: list[Json]) -> list[Json]:
     >>> shorten(new_game("gaps", deal=13), [there, back, there])  # a detour, dropped
     [{'type': 'move', 'card': '2C', 'to': 'r3c0'}]
     """
+    budget = budget or Budget()
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     while True:
         states, moves = _replay(game, line)
-        shorter = _shortcut(game, states, moves)
+        shorter = _shortcut(game, states, moves, deadline)
         if len(shorter) >= len(line):
             return line
         line = shorter
+        if deadline is not None and time.perf_counter() > deadline:
+            return line
 
 
 def _replay(game: Game[Any, Any], line: list[Json]) -> tuple[list[Any], list[Any]]:
@@ -126,9 +131,12 @@ def _replay(game: Game[Any, Any], line: list[Json]) -> tuple[list[Any], list[Any
     return states, moves
 
 
-def _shortcut(game: Game[Any, Any], states: list[Any], moves: list[Any]) -> list[Json]:
+def _shortcut(
+    game: Game[Any, Any], states: list[Any], moves: list[Any], deadline: float | None
+) -> list[Json]:
     """One sweep of :func:`shorten`: from the start, jump to the latest point of the line that
-    the current position reaches in at most one move."""
+    the current position reaches in at most one move. Past ``deadline`` the rest of the line
+    is kept as it is (loops are still cut: that costs nothing)."""
     last = {state: n for n, state in enumerate(states)}  # each position's latest visit
     out: list[Json] = []
     here = 0
@@ -140,11 +148,12 @@ def _shortcut(game: Game[Any, Any], states: list[Any], moves: list[Any]) -> list
             here = here_again
             continue
         target, via = here + 1, moves[here]
-        for move in game.legal(state):
-            after, _ = game.apply(state, move)
-            reached = last.get(after, -1)
-            if reached > target:
-                target, via = reached, move
+        if deadline is None or time.perf_counter() < deadline:
+            for move in game.legal(state):
+                after, _ = game.apply(state, move)
+                reached = last.get(after, -1)
+                if reached > target:
+                    target, via = reached, move
         out.append(via.to_dict())
         here = target
     return out

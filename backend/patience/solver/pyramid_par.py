@@ -217,12 +217,11 @@ class ParSearch:
         if forced is not None:
             return [(forced[0], 1, forced[1])]
         out: list[tuple[Move, int, State]] = []
-        if s_rank == 13:  # removing it beats drawing it, but a win may need neither
-            out.append(((STOCK, ALONE), 1, (pyr, talon & ~(1 << stock), ptr, passes)))
-            stock = -1
         if w_rank == 13:
             out.append(((WASTE, ALONE), 1, (pyr, talon & ~(1 << waste), ptr, passes)))
-        if s_rank and stock >= 0:
+        if s_rank == 13:
+            out.append(((STOCK, ALONE), 1, (pyr, talon & ~(1 << stock), ptr, passes)))
+        elif s_rank:
             for i in by_rank[13 - s_rank]:
                 out.append(((i, STOCK), 1, (pyr & ~(1 << i), talon & ~(1 << stock), ptr, passes)))
         if w_rank:
@@ -230,15 +229,15 @@ class ParSearch:
                 out.append(((i, WASTE), 1, (pyr & ~(1 << i), talon & ~(1 << waste), ptr, passes)))
         for i, j in pairs:
             out.append(((i, j), 1, (pyr & ~(1 << i) & ~(1 << j), talon, ptr, passes)))
-        if s_rank and w_rank and s_rank + w_rank == 13:
+        if s_rank + w_rank == 13 and s_rank and w_rank:
             spent = talon & ~(1 << stock) & ~(1 << waste)
             out.append(((STOCK, WASTE), 1, (pyr, spent, ptr, passes)))
-        if stock >= 0:
+        if s_rank == 13:
+            pass  # never drawn: removing it costs the same and leaves the waste open
+        elif stock >= 0:
             drawn = ad._draw(pyr, talon, stock, by_rank, passes)
             if drawn is not None:
                 out.append((drawn[0], move_cost(drawn[0]), drawn[1]))
-        elif s_rank == 13:
-            pass  # no draw: see above
         elif waste >= 0 and passes < MAX_PASSES:
             out.append(((RECYCLE, 0), 1, (pyr, talon, 0, passes + 1)))
         return out
