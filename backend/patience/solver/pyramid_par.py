@@ -27,7 +27,6 @@ Its lower bound on the moves still needed (:class:`ParBound`) is the heart of th
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,6 +99,7 @@ class ParSearch:
         self.bound = ParBound(adapter)
         self.nodes = 0
         self._open_lost: dict[tuple[int, int], bool] = {}
+        self._sequences: dict[int, int] = {}
 
     def run(self, start: State) -> ParResult:
         """The search's result; ``proven`` is False only when the budget ran out first."""
@@ -119,19 +119,19 @@ class ParSearch:
         The open list is a bucket queue on ``(f, -g)`` (moves are few, so buckets are too),
         last in first out within a bucket: among equal estimates the deepest state first."""
         upper = min(self.upper, LONGEST + 1)  # a longer estimate cannot be a line
-        key_of, successors = self.adapter.key, self.successors
+        key_of, successors = self._key, self.successors
         estimate = self._estimate
         limit = self.budget.nodes if self.budget.nodes is not None else 1 << 62
         deadline = None if self.budget.seconds is None else began + self.budget.seconds
         if not start[0]:
             return []
         start_key = key_of(start)
-        best: dict[Hashable, int] = {start_key: 0}
-        came: dict[Hashable, tuple[Hashable, Move]] = {}
+        best: dict[int, int] = {start_key: 0}
+        came: dict[int, tuple[int, Move]] = {}
         h = estimate(start)
         if h >= upper:
             return None
-        buckets: list[list[tuple[State, Hashable, int]] | None] = [None] * (upper * 128)
+        buckets: list[list[tuple[State, int, int]] | None] = [None] * (upper * 128)
         low = h * 128 + 127
         buckets[low] = [(start, start_key, 0)]
         top = len(buckets)
@@ -169,6 +169,16 @@ class ParSearch:
                 if at < low:
                     low = at
 
+    def _key(self, state: State) -> int:
+        """The exact position up to suits, as one int: the ranks of the talon cards left in
+        draw order (:meth:`PyramidAdapter._sequence`), the pyramid, the pass and the cards in
+        the waste (the adapter's key, packed: a flat int hashes faster than nested tuples)."""
+        pyr, talon, ptr, passes = state
+        high = self._sequences.get(talon)
+        if high is None:
+            high = self._sequences[talon] = self.adapter._sequence(talon) << 36
+        return high | pyr << 8 | passes << 5 | (talon & ((1 << ptr) - 1)).bit_count()
+
     def _estimate(self, state: State) -> int:
         """The bound, or :data:`INFINITE` when a relaxed game proves the state lost (the
         exact solver's proofs: :meth:`PyramidAdapter.is_dead`; its cheapest one, counting
@@ -192,7 +202,7 @@ class ParSearch:
             raise _OutOfBudget
 
     @staticmethod
-    def _line(came: dict[Hashable, tuple[Hashable, Move]], key: Hashable) -> list[Move]:
+    def _line(came: dict[int, tuple[int, Move]], key: int) -> list[Move]:
         line: list[Move] = []
         while key in came:
             key, move = came[key]
