@@ -17,7 +17,7 @@ from patience.solver.core import Budget
 from patience.solver.naive import fewest_moves
 from patience.solver.par import Par, find_par, shorten
 from patience.solver.pyramid import PyramidAdapter
-from patience.solver.pyramid_par import ParSearch
+from patience.solver.pyramid_par import ParBound, ParSearch, _mix, _slot
 
 
 def small_pyramid(rng: random.Random, most: int = 10, talon: int = 9) -> dict[str, Any]:
@@ -59,7 +59,7 @@ def replays_to_a_win(position: dict[str, Any], line: list[dict[str, Any]]) -> in
     return len(game.moves)
 
 
-@settings(max_examples=150)
+@settings(max_examples=300)
 @given(st.randoms(use_true_random=False))
 def test_pyramid_par_is_the_fewest_moves_of_a_breadth_first_search(rng: random.Random) -> None:
     position = small_pyramid(rng)
@@ -92,6 +92,26 @@ def test_the_bound_never_exceeds_the_moves_left(rng: random.Random) -> None:
         cost, state = next((c, s) for m, c, s in search.successors(state) if m == move)
         left -= cost
     assert left == 0 and not state[0]
+
+
+@given(
+    st.integers(0, 4),
+    st.integers(0, 4),
+    st.integers(0, 4),
+    st.lists(st.sampled_from([7, 6]), max_size=8),
+)
+def test_the_bounds_pass_costs_follow_the_best_mix_of_pyramid_and_talon_pairs(
+    a: int, b: int, m: int, passed: list[int]
+) -> None:
+    # a sixes and b sevens in the pyramid, m pairs of them possible inside; sevens (partners
+    # of the sixes) and sixes passed in any order: the walk's running cost is the definition's.
+    m = min(m, a, b)
+    free, pairs = [0] * 14, [0] * 7
+    free[_slot(7)], free[_slot(6)], pairs[5] = a - m, b - m, m
+    table = (0, (), [-1] * 14, 0, free, pairs)
+    run = ParBound._walk([_slot(rank) for rank in passed], 0, table, [], [0] * 14, True)
+    high, low = passed.count(7), passed.count(6)
+    assert run == len(passed) + _mix(a, b, m, high, low) - (a + b - m)
 
 
 def pyramid_of(**cards: str) -> list[str | None]:
@@ -155,8 +175,8 @@ def test_a_spent_budget_keeps_the_solvers_line_unproven() -> None:
 @pytest.mark.parametrize(
     ("game", "options", "deal"),
     [
-        ("gaps", {"redeals": 2}, 2),
-        ("gaps", {"redeals": 2}, 3),
+        ("gaps", {"redeals": 2}, 39),
+        ("gaps", {"redeals": "unlimited"}, 30),
         ("forty-thieves", {"rules": "relaxed"}, 1),
         ("forty-thieves", {"rules": "relaxed"}, 4),
     ],
@@ -164,19 +184,17 @@ def test_a_spent_budget_keeps_the_solvers_line_unproven() -> None:
 def test_other_games_lines_win_and_are_never_longer_than_the_solvers(
     game: str, options: dict[str, Any], deal: int
 ) -> None:
-    budget = Budget(seconds=20)
-    raw = solve_game(new_game(game, deal=deal, options=options), budget)
-    if raw.solution is None:
-        pytest.skip("the solver found no line in time on this machine")
+    budget = Budget(nodes=6000)  # a node budget: both searches below find the same line
+    raw = solve_game(new_game(game, deal=deal, options=options), budget).solution
+    assert raw is not None
     par = find_par(new_game(game, deal=deal, options=options), budget)
     assert not par.proven
     assert par.line is not None and par.moves == len(par.line)
+    assert par.moves < len(raw)  # these lines all have detours
     start = new_game(game, deal=deal, options=options)
     for move in par.line:
         start.play(move)
     assert start.status == "won"
-    assert par.moves <= len(shorten(new_game(game, deal=deal, options=options), raw.solution))
-    assert par.moves <= len(raw.solution)
 
 
 def test_shorten_drops_a_loop() -> None:

@@ -1,21 +1,27 @@
 """Pyramid par: the fewest moves that win a position, proven by an optimal search.
 
 Moves are counted as the game counts them: each pair, king, draw and recycle is one move.
-The search is A* over the exact Pyramid solver's compact states
-(:class:`~patience.solver.pyramid.PyramidAdapter`) and keeps the reductions that stay sound
-when moves are counted:
+:class:`ParSearch` is A* over the exact Pyramid solver's compact states
+(:class:`~patience.solver.pyramid.PyramidAdapter`), with the reductions that stay sound when
+moves are counted:
 
-- talons are remembered by the *ranks* of their cards (suits play no part);
-- draws that open no new move are passed in one step, which costs as many moves as cards
-  drawn (a recycle one more): any shortest line can be rearranged so that it only stops where
-  the step stops, no longer than before (a pyramid pair made in passing can be made before the
-  draws; a card drawn and then paired from the waste could have been paired from the stock);
+- positions are remembered by the *ranks* of the talon cards left (suits play no part), which
+  halves the positions searched;
+- draws that open no new move are passed in one step that costs as many moves as cards drawn
+  (a recycle one more): any shortest line can be rearranged to stop only where the step stops,
+  no longer than before (a pyramid pair made in passing can be made before the draws; a card
+  drawn and then paired from the waste could have been paired from the stock);
 - an available pyramid king and a pair whose card has no other partner left are played at
   once (each is in every winning line, and playing it early never costs a move); a king on
   the stock or the waste is *not* forced here (a win may never need to move it), but a king on
-  the stock is removed rather than drawn (the same cost, and it leaves the waste open).
+  the stock is removed rather than drawn (the same cost, and it leaves the waste open);
+- positions the exact solver's relaxed games prove lost are dropped
+  (:meth:`PyramidAdapter.is_dead`).
 
-Its lower bound on the moves still needed (:class:`ParBound`) is the heart of the speed.
+A* expands every position whose moves so far plus a lower bound on the moves still needed
+fall short of the par, so the bound (:class:`ParBound`) decides the speed: on deals 1…1,000
+the search expands a median of about 7,600 positions for a winnable deal (most of them in the
+first pass, where the bound cannot tell that two more passes will be needed).
 
 >>> from patience.engine import new_game
 >>> adapter, start = PyramidAdapter.from_game(new_game("pyramid", deal=12))
@@ -28,7 +34,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from patience.engine.pyramid import STOCK, WASTE
 from patience.solver.core import Budget
@@ -405,8 +410,3 @@ def _down(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-def par_search(adapter: PyramidAdapter, start: State, **kwargs: Any) -> ParResult:
-    """Shorthand: :class:`ParSearch` ``(adapter, **kwargs).run(start)``."""
-    return ParSearch(adapter, **kwargs).run(start)
