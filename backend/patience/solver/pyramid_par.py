@@ -188,13 +188,15 @@ class ParSearch:
         """The bound, or :data:`INFINITE` when a relaxed game proves the state lost (the
         exact solver's proofs: :meth:`PyramidAdapter.is_dead`; its cheapest one, counting
         partners, is already the bound's)."""
-        h = self.bound(state)
-        if h >= INFINITE or not state[0]:
-            return h
         pyr, talon, _, passes = state
+        lost = self._open_lost.get((pyr, talon))
+        if lost:
+            return INFINITE
+        h = self.bound(state)
+        if h >= INFINITE or not pyr:
+            return h
         if passes == MAX_PASSES:
             return INFINITE if self.adapter.is_dead(state) else h
-        lost = self._open_lost.get((pyr, talon))
         if lost is None:
             ad = self.adapter
             lost = self._open_lost[pyr, talon] = not ad._clearable(pyr, ad._rank_counts(talon), 0)
