@@ -8,10 +8,11 @@ the curve tops out at the decided share, so undecided deals show as the gap belo
         "Pyramid=/tmp/pyramid.json" "Gaps, no redeal=/tmp/gaps0.json"
 
 With ``--par`` it reads ``bench/solver.py --par`` files instead and draws the share of deals
-whose par is *settled* (proven fewest moves, or proven lost) within t seconds, of CPU time with
-``--clock cpu``:
+whose par is *settled* (proven fewest moves, or proven lost) within t seconds, each run twice:
+in CPU seconds (solid) and wall-clock seconds (dashed; on a shared machine the difference is
+the time other processes held the core):
 
-    .venv/bin/python bench/plot.py --par --clock cpu --out docs/par-times.png \\
+    .venv/bin/python bench/plot.py --par --out docs/par-times.png \\
         "Pyramid par=bench/results/pyramid-par.json"
 """
 
@@ -60,26 +61,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default="docs/solver-times.png")
     parser.add_argument("--limit", type=float, default=10.0, help="the runs' time limit (s)")
     parser.add_argument("--par", action="store_true", help="par runs: share settled")
-    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
     args = parser.parse_args(argv)
-    field = "cpu_seconds" if args.clock == "cpu" else "seconds"
 
     fig, ax = plt.subplots(figsize=(8, 4.5), dpi=120)
     for run in args.runs:
         label, _, file = run.partition("=")
         rows = json.loads(Path(file).read_text())
         if args.par:
-            times, shares = settled_curve(rows, field)
-            done = f"{len(times)}/{len(rows)} settled"
+            for field, clock, style in (("cpu_seconds", "CPU", "-"), ("seconds", "wall", "--")):
+                times, shares = settled_curve(rows, field)
+                done = f"{len(times)}/{len(rows)} settled"
+                ax.step(times, shares, style, where="post", label=f"{label}, {clock} ({done})")
         else:
             times, shares = decided_curve(rows)
             done = f"{len(times)}/{len(rows)} decided"
-        ax.step(times, shares, where="post", label=f"{label} ({done})")
+            ax.step(times, shares, where="post", label=f"{label} ({done})")
     ax.axvline(args.limit, color="grey", linestyle="--", linewidth=1)
     ax.text(args.limit, 2, f" {args.limit:g} s limit", color="grey", fontsize=8)
     ax.set_xscale("log")
-    clock = "CPU seconds" if args.clock == "cpu" else "seconds"
-    ax.set_xlabel(f"{clock} per deal (log scale, one core)")
+    ax.set_xlabel("seconds per deal (log scale, one core)")
     ax.set_ylabel(f"% of deals {'settled' if args.par else 'decided'} within that time")
     ax.set_ylim(0, 100)
     ax.grid(True, which="both", alpha=0.3)
