@@ -12,12 +12,12 @@ first ``--baseline`` deals with the same limit, and the ratio of the two is prin
     .venv/bin/python bench/solver.py --game forty-thieves --rules classic --count 200
 
 With ``--par``, each deal's par is found instead (:func:`patience.solver.par.find_par`, the
-same time limit, of CPU time with ``--cpu-limit``: on a shared machine the wall clock also
-counts the time other processes hold the core): the share of deals whose par is settled
-(proven fewest moves, or proven lost), the time per deal (wall clock and this process's CPU
-time) and the peak memory; no brute-force baseline.
+same time limit, of CPU time with ``--cpu``): the share of deals whose par is settled (proven
+fewest moves, or proven lost), the time per deal (both wall clock and this process's CPU
+time: on a shared machine the wall clock also counts the time other processes hold the core)
+and the peak memory; no brute-force baseline.
 
-    .venv/bin/python bench/solver.py --par --cpu-limit --game pyramid --count 1000
+    .venv/bin/python bench/solver.py --par --cpu --game pyramid --count 1000
 """
 
 from __future__ import annotations
@@ -92,25 +92,20 @@ def run(
 
 
 def run_par(
-    game: str, deals: range, options: dict[str, Any], limit: float, cpu_limit: bool
+    game: str, deals: range, options: dict[str, Any], limit: float, cpu: bool
 ) -> list[dict[str, Any]]:
-    """Each deal's par within ``limit`` seconds (of this process's CPU time if ``cpu_limit``,
-    else of the wall clock), one row per deal."""
+    """Each deal's par within ``limit`` seconds (see :func:`budget`), one row per deal."""
     rows: list[dict[str, Any]] = []
     for n, deal in enumerate(deals, 1):
         g = new_game(game, deal=deal, options=options)
-        began, cpu = time.perf_counter(), time.process_time()
-        if cpu_limit:
-            budget = Budget(cancelled=lambda: time.process_time() - cpu > limit)  # noqa: B023
-        else:
-            budget = Budget(seconds=limit)
-        par = find_par(g, budget)
+        began, cpu_began = time.perf_counter(), time.process_time()
+        par = find_par(g, budget(limit, cpu))
         rows.append({
             "deal": deal,
             "moves": par.moves,
             "proven": par.proven,
             "seconds": round(time.perf_counter() - began, 4),
-            "cpu_seconds": round(time.process_time() - cpu, 4),
+            "cpu_seconds": round(time.process_time() - cpu_began, 4),
             "nodes": par.nodes,
         })  # fmt: skip
         if n % 50 == 0 or n == len(deals):
@@ -139,7 +134,7 @@ def par_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def par_main(args: argparse.Namespace, deals: range, options: dict[str, Any]) -> int:
     """The ``--par`` run: print the summary, save the per-deal rows."""
-    rows = run_par(args.game, deals, options, args.time_limit, args.cpu_limit)
+    rows = run_par(args.game, deals, options, args.time_limit, args.cpu)
     stats = par_summary(rows)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     stats["peak_memory_mb"] = round(peak, 1)
@@ -183,9 +178,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", type=int, default=50, help="deals for the brute force")
     parser.add_argument("--json", help="write per-deal results to this file")
     parser.add_argument("--par", action="store_true", help="find each deal's par instead")
-    parser.add_argument(
-        "--cpu-limit", action="store_true", help="with --par: the limit is CPU seconds"
-    )
     args = parser.parse_args(argv)
 
     options: dict[str, Any] = {

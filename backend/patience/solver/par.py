@@ -22,7 +22,7 @@ True
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,22 +68,22 @@ def find_par(game: Game[Any, Any], budget: Budget | None = None) -> Par:
     proven=False``.
     """
     budget = budget or Budget()
-    began = time.perf_counter()
+    began = budget.clock()
     if game.name == "pyramid":
         return _pyramid_par(game, budget, began)
     result = solve_game(game, budget)
     if result.solution is None:
-        return Par(None, result.verdict == "unwinnable", None, result.nodes, _since(began))
+        return Par(None, result.verdict == "unwinnable", None, result.nodes, _since(budget, began))
     line = shorten(game, result.solution, _rest(budget, began))
     _check_win(game, line)
-    return Par(len(line), False, line, result.nodes, _since(began))
+    return Par(len(line), False, line, result.nodes, _since(budget, began))
 
 
 def _pyramid_par(game: Game[Any, Any], budget: Budget, began: float) -> Par:
     adapter, start = PyramidAdapter.from_game(game)
     first = solve(adapter, start, budget)
     if first.solution is None:
-        return Par(None, first.verdict == "unwinnable", None, first.nodes, _since(began))
+        return Par(None, first.verdict == "unwinnable", None, first.nodes, _since(budget, began))
     known = len(first.solution)
     search = ParSearch(adapter, _rest(budget, began), upper=known)
     found = search.run(start)
@@ -91,7 +91,7 @@ def _pyramid_par(game: Game[Any, Any], budget: Budget, began: float) -> Par:
     # Nothing shorter found: the solver's own line stands, proven the fewest or not.
     line = first.solution if found.line is None else adapter.move_json(found.line)
     _check_win(game, line)
-    return Par(len(line), found.proven, line, nodes, _since(began))
+    return Par(len(line), found.proven, line, nodes, _since(budget, began))
 
 
 def shorten(game: Game[Any, Any], line: list[Json], budget: Budget | None = None) -> list[Json]:
@@ -108,14 +108,15 @@ def shorten(game: Game[Any, Any], line: list[Json], budget: Budget | None = None
     [{'type': 'move', 'card': '2C', 'to': 'r3c0'}]
     """
     budget = budget or Budget()
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    clock = budget.clock
+    deadline = None if budget.seconds is None else clock() + budget.seconds
     while True:
         states, moves = _replay(game, line)
-        shorter = _shortcut(game, states, moves, deadline)
+        shorter = _shortcut(game, states, moves, deadline, clock)
         if len(shorter) >= len(line):
             return line
         line = shorter
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline is not None and clock() > deadline:
             return line
 
 
@@ -132,7 +133,11 @@ def _replay(game: Game[Any, Any], line: list[Json]) -> tuple[list[Any], list[Any
 
 
 def _shortcut(
-    game: Game[Any, Any], states: list[Any], moves: list[Any], deadline: float | None
+    game: Game[Any, Any],
+    states: list[Any],
+    moves: list[Any],
+    deadline: float | None,
+    clock: Callable[[], float],
 ) -> list[Json]:
     """One sweep of :func:`shorten`: from the start, jump to the latest point of the line that
     the current position reaches in at most one move. Past ``deadline`` the rest of the line
@@ -148,7 +153,7 @@ def _shortcut(
             here = here_again
             continue
         target, via = here + 1, moves[here]
-        if deadline is None or time.perf_counter() < deadline:
+        if deadline is None or clock() < deadline:
             for move in game.legal(state):
                 after, _ = game.apply(state, move)
                 reached = last.get(after, -1)
@@ -172,9 +177,9 @@ def _rest(budget: Budget, began: float) -> Budget:
     """What is left of ``budget`` after the time spent since ``began``."""
     if budget.seconds is None:
         return budget
-    left = max(0.0, budget.seconds - (time.perf_counter() - began))
-    return Budget(nodes=budget.nodes, seconds=left, cancelled=budget.cancelled)
+    left = max(0.0, budget.seconds - (budget.clock() - began))
+    return Budget(budget.nodes, left, budget.cancelled, budget.clock)
 
 
-def _since(began: float) -> float:
-    return time.perf_counter() - began
+def _since(budget: Budget, began: float) -> float:
+    return budget.clock() - began

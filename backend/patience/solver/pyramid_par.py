@@ -32,7 +32,6 @@ first pass, where the bound cannot tell that two more passes will be needed).
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from patience.engine.pyramid import STOCK, WASTE
@@ -107,13 +106,15 @@ class ParSearch:
         self._sequences: dict[int, int] = {}
 
     def run(self, start: State) -> ParResult:
-        """The search's result; ``proven`` is False only when the budget ran out first."""
-        began = time.perf_counter()
+        """The search's result; ``proven`` is False only when the budget ran out first (its
+        seconds read on the budget's clock)."""
+        clock = self.budget.clock
+        began = clock()
         try:
             found = self._search(start, began)
         except _OutOfBudget:
-            return ParResult(None, None, False, self.nodes, time.perf_counter() - began)
-        elapsed = time.perf_counter() - began
+            return ParResult(None, None, False, self.nodes, clock() - began)
+        elapsed = clock() - began
         if found is None:
             return ParResult(None, None, True, self.nodes, elapsed)
         return ParResult(sum(map(move_cost, found)), found, True, self.nodes, elapsed)
@@ -203,7 +204,7 @@ class ParSearch:
         return INFINITE if lost else h
 
     def _check(self, deadline: float | None) -> None:
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline is not None and self.budget.clock() > deadline:
             raise _OutOfBudget
         if self.budget.cancelled is not None and self.budget.cancelled():
             raise _OutOfBudget
