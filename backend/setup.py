@@ -18,6 +18,7 @@ COMPILED = [
     "patience/solver/gaps.py",
     "patience/solver/forty_thieves.py",
     "patience/solver/pyramid.py",
+    "patience/solver/pyramid_par.py",
 ]
 
 

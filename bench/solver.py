@@ -10,6 +10,14 @@ first ``--baseline`` deals with the same limit, and the ratio of the two is prin
     .venv/bin/python bench/solver.py --game pyramid --count 1000 --time-limit 10
     .venv/bin/python bench/solver.py --game gaps --option redeals=0 --count 200 --time-limit 10
     .venv/bin/python bench/solver.py --game forty-thieves --rules classic --count 200
+
+With ``--par``, each deal's par is found instead (:func:`patience.solver.par.find_par`, the
+same time limit, of CPU time with ``--cpu``): the share of deals whose par is settled (proven
+fewest moves, or proven lost), the time per deal (both wall clock and this process's CPU
+time: on a shared machine the wall clock also counts the time other processes hold the core)
+and the peak memory; no brute-force baseline.
+
+    .venv/bin/python bench/solver.py --par --cpu --game pyramid --count 1000
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ from typing import Any
 from patience.engine import new_game
 from patience.solver import Budget, Result, solve_game
 from patience.solver.naive import brute_force
+from patience.solver.par import find_par
 
 Solver = Callable[[Any, Budget], Result]
 
@@ -82,6 +91,59 @@ def run(
     return {"verdicts": verdicts, "times": times, "per_deal": per_deal}
 
 
+def run_par(
+    game: str, deals: range, options: dict[str, Any], limit: float, cpu: bool
+) -> list[dict[str, Any]]:
+    """Each deal's par within ``limit`` seconds (see :func:`budget`), one row per deal."""
+    rows: list[dict[str, Any]] = []
+    for n, deal in enumerate(deals, 1):
+        g = new_game(game, deal=deal, options=options)
+        began, cpu_began = time.perf_counter(), time.process_time()
+        par = find_par(g, budget(limit, cpu))
+        rows.append({
+            "deal": deal,
+            "moves": par.moves,
+            "proven": par.proven,
+            "seconds": round(time.perf_counter() - began, 4),
+            "cpu_seconds": round(time.process_time() - cpu_began, 4),
+            "nodes": par.nodes,
+        })  # fmt: skip
+        if n % 50 == 0 or n == len(deals):
+            settled = sum(row["proven"] for row in rows)
+            print(f"  {n}/{len(deals)} settled {settled}", file=sys.stderr, flush=True)
+    return rows
+
+
+def par_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Proven share and time per deal (wall and CPU) of a par run."""
+    out: dict[str, Any] = {
+        "deals": len(rows),
+        "proven": sum(row["proven"] for row in rows),
+        "proven_share": round(sum(row["proven"] for row in rows) / len(rows), 4),
+        "with_par": sum(row["moves"] is not None for row in rows),
+        "proven_lost": sum(row["proven"] and row["moves"] is None for row in rows),
+    }
+    for field in ("seconds", "cpu_seconds"):
+        times = [row[field] for row in rows]
+        prefix = "" if field == "seconds" else "cpu_"
+        out[f"{prefix}median_s"] = round(statistics.median(times), 4)
+        out[f"{prefix}p90_s"] = round(percentile(times, 0.9), 4)
+        out[f"{prefix}max_s"] = round(max(times), 4)
+    return out
+
+
+def par_main(args: argparse.Namespace, deals: range, options: dict[str, Any]) -> int:
+    """The ``--par`` run: print the summary, save the per-deal rows."""
+    rows = run_par(args.game, deals, options, args.time_limit, args.cpu)
+    stats = par_summary(rows)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    stats["peak_memory_mb"] = round(peak, 1)
+    print(json.dumps(stats))
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1))
+    return 0
+
+
 def summary(label: str, stats: dict[str, Any]) -> dict[str, Any]:
     v, times = stats["verdicts"], stats["times"]
     decided = v["winnable"] + v["unwinnable"]
@@ -115,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--baseline", type=int, default=50, help="deals for the brute force")
     parser.add_argument("--json", help="write per-deal results to this file")
+    parser.add_argument("--par", action="store_true", help="find each deal's par instead")
     args = parser.parse_args(argv)
 
     options: dict[str, Any] = {
@@ -128,6 +191,9 @@ def main(argv: list[str] | None = None) -> int:
         f"limit {args.time_limit:g} {'CPU ' if args.cpu else ''}s per deal",
         flush=True,
     )
+
+    if args.par:
+        return par_main(args, deals, options)
 
     save = Path(args.json) if args.json else None
     main_stats = run(solve_game, args.game, deals, options, args.time_limit, True, args.cpu, save)

@@ -1,4 +1,4 @@
-"""An independent brute-force search, through the engine's facade only.
+"""Independent brute-force searches, through the engine's facade only.
 
 It shares nothing with the game adapters (no compact encoding, no pruning, no forced moves):
 plain depth-first search over ``legal_moves`` / ``play`` / ``undo`` with a visited set of full
@@ -11,6 +11,8 @@ budgets, and the benchmark runs it as the baseline.
 >>> g = load_position({"game": "pyramid", "pyramid": pyramid, "stock": [], "waste": []})
 >>> brute_force(g).solution
 [{'type': 'pair', 'a': 'p21', 'b': 'p22'}]
+>>> fewest_moves(g)
+1
 """
 
 from __future__ import annotations
@@ -72,3 +74,34 @@ def brute_force(game: Game[Any, Any], budget: Budget | None = None) -> Result:
     if found is True:
         return Result("winnable", game.moves, nodes, elapsed)
     return Result("unwinnable" if found is False else "unknown", None, nodes, elapsed)
+
+
+def fewest_moves(game: Game[Any, Any], max_states: int = 1_000_000) -> int | None:
+    """The fewest moves that win from ``game``'s current position, by breadth-first search
+    over the engine's states (each move counted once, as the game counts them); None when no
+    line wins. The tests check the par search against it on small positions.
+
+    Raises :class:`RuntimeError` past ``max_states`` distinct states (never a guess).
+    """
+    start = game.state
+    if game.is_won(start):
+        return 0
+    seen = {start}
+    layer = [start]
+    depth = 0
+    while layer:
+        depth += 1
+        following = []
+        for state in layer:
+            for move in game.legal(state):
+                after, _ = game.apply(state, move)
+                if after in seen:
+                    continue
+                if game.is_won(after):
+                    return depth
+                seen.add(after)
+                following.append(after)
+        if len(seen) > max_states:
+            raise RuntimeError("too many states for a brute-force search")
+        layer = following
+    return None
