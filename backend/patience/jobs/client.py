@@ -35,6 +35,7 @@ from patience.jobs.queues import (
     HINT_QUEUE,
     HINT_TIMEOUT,
     LATEST,
+    PAR_SECONDS,
     RESULT_TTL,
     RETRIES,
     REWIND_SECONDS,
@@ -47,6 +48,7 @@ from patience.jobs.queues import (
     analysis_id,
     hint_id,
     live_workers,
+    par_id,
     rewind_id,
     solve_id,
 )
@@ -256,6 +258,28 @@ class Jobs:
                 pipe.expire(mine, RESULT_TTL)
                 pipe.execute()
         return job_id
+
+    # -- par ---------------------------------------------------------------------------------
+
+    def submit_par(self, game: Game[Any, Any]) -> None:
+        """Queue the par search of ``game``'s deal unless it is queued, running or done."""
+        assert game.deal is not None
+        job_id = par_id(game.name, game.ruleset, game.deal)
+        job = self._fetch(job_id)
+        if job is None or _spent(job):
+            self._enqueue(
+                SOLVE_QUEUE, job_id, tasks.par, (game.name, dict(game.options), game.deal),
+                {"seconds": PAR_SECONDS}, timeout=int(PAR_SECONDS) * 4 + 60,
+            )  # fmt: skip
+
+    def par_found(self, name: str, ruleset: str, deal: int) -> Json | None:
+        """The finished par search of a deal, if any: ``{moves, proven, line}`` (``moves``
+        None when no winning line was found)."""
+        job = self._fetch(par_id(name, ruleset, deal))
+        if job is None or job.get_status() != JobStatus.FINISHED:
+            return None
+        found: Json | None = job.return_value()
+        return found
 
     def job_view(self, job_id: str) -> Json | None:
         """``GET /jobs/<id>``: state, verdict, solution, stats (``None``: no such job)."""

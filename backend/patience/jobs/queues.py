@@ -38,6 +38,9 @@ use what players leave)."""
 
 ANALYSIS_SECONDS = 20.0
 """Solver budget of an analysis; past it the verdict is ``timeout`` (never ``unwinnable``)."""
+PAR_SECONDS = 30.0
+"""CPU budget of a deal's par search (Pyramid's optimal search proves nearly every deal in
+well under a second; Gaps and Forty Thieves lines are shortened within it)."""
 REWIND_SECONDS = 20.0
 """Solver budget of the search for the last winnable point of a lost game's line."""
 SOLVE_SECONDS = 60.0
@@ -106,6 +109,11 @@ def hint_id(game: Game[Any, Any]) -> str:
 
 def solve_id(game: Game[Any, Any]) -> str:
     return f"solve-{state_key(game)}"
+
+
+def par_id(name: str, ruleset: str, deal: int) -> str:
+    """The par search of a deal under a ruleset."""
+    return f"par-{name}-{ruleset}-{deal}"
 
 
 def rewind_id(game: Game[Any, Any]) -> str:

@@ -20,6 +20,7 @@ from patience.engine import Game, load_position, new_game
 from patience.jobs.queues import HINT_QUEUE, WANTED
 from patience.solver import Budget, solve_game
 from patience.solver.hints import hint as hint_for
+from patience.solver.par import find_par
 from patience.solver.rewind import last_winnable
 
 Json = dict[str, Any]
@@ -99,6 +100,14 @@ def rewind(
         "searches": point.searches,
         "seconds": round(point.seconds, 3),
     }
+
+
+def par(game: str, options: Json, deal: int, *, seconds: float) -> Json:
+    """A deal's par: the fewest moves of a winning line the search finds (proven the fewest
+    when ``proven``), with the line (which stays on the server: it is a solution)."""
+    found = find_par(new_game(game, deal=deal, options=options),
+                     Budget(seconds=seconds, clock=time.process_time))  # fmt: skip
+    return found.to_json()
 
 
 def hint(game: str, options: Json, deal: int, line: list[Json], seen: list[str]) -> Json:

@@ -62,6 +62,23 @@ class Analyst:
         """Whether a finished proof says the current position cannot be won."""
         return self.jobs is not None and self.jobs.verdict(game) == "unwinnable"
 
+    def start_par(self, game: Game[Any, Any]) -> None:
+        """Queue the search of ``game``'s deal's par (best effort)."""
+        if self.jobs is not None:
+            try:
+                self.jobs.submit_par(game)
+            except RedisError:
+                log.warning("par search not queued for %s-%s", game.name, game.deal)
+
+    def solver_par(self, game: str, ruleset: str, deal: int) -> Json | None:
+        """The worker's finished par search of a deal, if any."""
+        if self.jobs is None:
+            return None
+        try:
+            return self.jobs.par_found(game, ruleset, deal)
+        except RedisError:
+            return None
+
     def moves_back(self, game: Game[Any, Any]) -> int | None:
         """How many moves back the last winnable point of ``game``'s line is, when a finished
         search says so."""

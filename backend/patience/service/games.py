@@ -30,11 +30,11 @@ from patience.engine import Game, IllegalMove, game_class, new_game
 from patience.engine.deal import MAX_DEAL
 from patience.service.analysis import Analyst
 from patience.service.cache import recent_games
+from patience.service.deals import known_par
 from patience.service.errors import Busy, NotDaily, NotFound, VersionConflict
 from patience.service.views import elapsed_ms, game_view, iso
 from patience.store import GameRecord, Player
 from patience.store.games import Change, Games, LineEdit, Row, as_row
-from patience.store.pars import as_json as as_par
 from patience.store.pars import par_of
 from patience.store.queries import asked_for_solution, personal_best
 
@@ -167,7 +167,14 @@ class GameService:
         self.games.add(record)
         row = as_row(record)
         recent_games.put(row, game)
+        if not self._par_proven(game):
+            self.analyst.start_par(game)
         return self._view(row, game)
+
+    def _par_proven(self, game: Game[Any, Any]) -> bool:
+        assert game.deal is not None
+        stored = par_of(self.session, game.name, game.ruleset, game.deal)
+        return stored is not None and stored.proven
 
     # -- acting -------------------------------------------------------------------------------
 
@@ -283,7 +290,8 @@ class GameService:
         assisted = status == "won" and asked_for_solution(
             self.session, row["player_id"], row["game"], row["ruleset"], row["deal"], self.now
         )
-        par = as_par(par_of(self.session, row["game"], row["ruleset"], row["deal"]))
+        par = known_par(self.session, self.analyst, row["game"], row["ruleset"], row["deal"],
+                        self.now)  # fmt: skip
         if status == "won" and (par is None or moves < par["moves"]):
             par = {"moves": moves, "proven": False, "source": "player"}  # this very win
         result = {

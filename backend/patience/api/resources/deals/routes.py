@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from patience import catalogue
+from patience.api.analysis import analyst
+from patience.api.clock import now
 from patience.api.db import get_session
 from patience.api.errors import ApiError
 from patience.api.resources.deals.schemas import (
@@ -16,10 +17,9 @@ from patience.api.resources.deals.schemas import (
 from patience.api.rulesets import default_ruleset, rulesets
 from patience.api.smorest import Blueprint
 from patience.engine.deal import check_deal_number
+from patience.service.deals import deal_info
 from patience.service.views import board_entry
-from patience.store.pars import as_json as as_par
-from patience.store.pars import par_of
-from patience.store.queries import deal_stat, leaderboard
+from patience.store.queries import leaderboard
 
 blp = Blueprint("deals", __name__, url_prefix="/api/v1/deals", description="Deals")
 
@@ -44,21 +44,10 @@ def _deal(game: str, number: int, query: dict[str, Any]) -> tuple[int, str]:
 @blp.errors(400, 404)
 def get_deal(query: dict[str, Any], game: str, number: int) -> dict[str, Any]:
     """A deal: its ruleset, whether it is proven winnable and its difficulty (from the deal
-    catalogue; null when not examined or undecided), plays and wins."""
+    catalogue; null when not examined or undecided), plays, wins and par (the fewest moves
+    of a known winning line; null until found)."""
     number, ruleset = _deal(game, number, query)
-    stat = deal_stat(get_session(), game, ruleset, number)
-    winnable, difficulty = catalogue.lookup(game, ruleset, number)
-    return {
-        "deal_id": f"{game}-{number}",
-        "game": game,
-        "number": number,
-        "ruleset": ruleset,
-        "winnable": winnable,
-        "difficulty": difficulty,
-        "plays": stat.plays if stat else 0,
-        "wins": stat.wins if stat else 0,
-        "par": as_par(par_of(get_session(), game, ruleset, number)),
-    }
+    return deal_info(get_session(), analyst(), game, number, ruleset, now())
 
 
 @blp.route("/<game>/<int:number>/leaderboard", methods=["GET"])
