@@ -33,12 +33,13 @@ DRAWS = frozenset({"draw", "recycle", "redeal"})
 
 
 def measure(games: int, moves: int, redis_url: str) -> dict[str, list[float]]:
-    """Milliseconds per accepted move, by game (runs in the child process)."""
+    """Milliseconds per accepted move, by game, and (under ``cpu:<game>``) the CPU
+    milliseconds this process spent on it (runs in the child process)."""
     from patience.api import create_app
     from patience.store.migrate import upgrade
     from patience.store.testing import postgres_database
 
-    timings: dict[str, list[float]] = {name: [] for name in GAMES}
+    timings: dict[str, list[float]] = {key: [] for name in GAMES for key in (name, f"cpu:{name}")}
     with postgres_database() as url:
         upgrade(url)
         limits = {"RATE_LIMIT_ACTIONS": "1000000/minute", "RATE_LIMIT_PLAYERS": "off"}
@@ -58,9 +59,10 @@ def measure(games: int, moves: int, redis_url: str) -> dict[str, list[float]]:
                     plays = [m for m in view["legal_moves"] if m["type"] not in DRAWS]
                     move = rng.choice(plays or view["legal_moves"])
                     body = {"version": view["version"], "move": move}
-                    began = time.perf_counter()
+                    began, cpu = time.perf_counter(), time.process_time()
                     r = client.post(f"/api/v1/games/{view['id']}/moves", json=body, headers=headers)
                     timings[name].append((time.perf_counter() - began) * 1000)
+                    timings[f"cpu:{name}"].append((time.process_time() - cpu) * 1000)
                     assert r.status_code == 200, r.get_json()
                     view = r.get_json()
         app.extensions["patience.db"].kw["bind"].dispose()
@@ -102,11 +104,11 @@ def main(argv: list[str] | None = None) -> int:
                            cwd=REPO, check=True)  # fmt: skip
             trees[args.against] = other
         try:
-            totals: dict[str, dict[str, list[float]]] = {t: {g: [] for g in GAMES} for t in trees}
+            totals: dict[str, dict[str, list[float]]] = {t: {} for t in trees}
             for _ in range(args.rounds):
                 for label, tree in trees.items():
                     for name, values in run_tree(tree, args, redis).items():
-                        totals[label][name] += values
+                        totals[label].setdefault(name, []).extend(values)
             report(totals)
         finally:
             if args.against:
@@ -116,18 +118,27 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def report(totals: dict[str, dict[str, list[float]]]) -> None:
-    medians: dict[str, float] = {}
-    for label, by_game in totals.items():
-        every = [v for values in by_game.values() for v in values]
-        medians[label] = statistics.median(every)
-        parts = ", ".join(f"{g} {statistics.median(v):.2f}" for g, v in by_game.items() if v)
+    """Per tree: the median wall and CPU milliseconds per move, by game; then the ratios."""
+    medians: dict[str, tuple[float, float]] = {}
+    for label, by_key in totals.items():
+        wall = [v for key, values in by_key.items() if ":" not in key for v in values]
+        cpu = [v for key, values in by_key.items() if key.startswith("cpu:") for v in values]
+        medians[label] = statistics.median(wall), statistics.median(cpu)
+        parts = ", ".join(
+            f"{g} {statistics.median(by_key[g]):.2f}/{statistics.median(by_key['cpu:' + g]):.2f}"
+            for g in GAMES
+            if by_key.get(g)
+        )
         print(
-            f"{label}: {len(every)} moves, median {medians[label]:.2f} ms, "
-            f"mean {statistics.fmean(every):.2f} ms ({parts})"
+            f"{label}: {len(wall)} moves, median {medians[label][0]:.2f} ms wall, "
+            f"{medians[label][1]:.2f} ms CPU (wall/CPU by game: {parts})"
         )
     if len(medians) == 2:
-        this, other = medians.values()
-        print(f"ratio this/{list(medians)[1]}: {this / other:.2f}")
+        (this_wall, this_cpu), (other_wall, other_cpu) = medians.values()
+        other = list(medians)[1]
+        print(
+            f"ratio this/{other}: wall {this_wall / other_wall:.2f}, CPU {this_cpu / other_cpu:.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -176,8 +176,10 @@ class Blueprint(flask_smorest.Blueprint):
         return cast(Callable[[F], F], super().route(rule, **options))
 
     def arguments(self, schema: Any, **kwargs: Any) -> Callable[[F], F]:
-        """Parse and validate the request (see :meth:`flask_smorest.Blueprint.arguments`)."""
-        return cast(Callable[[F], F], super().arguments(schema, **kwargs))
+        """Parse and validate the request (see :meth:`flask_smorest.Blueprint.arguments`);
+        a schema class is instantiated once here, not by webargs on every request."""
+        instance = schema() if isinstance(schema, type) else schema
+        return cast(Callable[[F], F], super().arguments(instance, **kwargs))
 
     def response(self, status_code: int, schema: Any = None, **kwargs: Any) -> Callable[[F], F]:
         """Serialise the response (see :meth:`flask_smorest.Blueprint.response`)."""

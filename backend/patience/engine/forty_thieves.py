@@ -672,7 +672,7 @@ class FortyThievesGame(Game[FTState, FTMove]):
     def progress(self) -> int:
         return sum(len(pile) for pile in self.state.foundations)
 
-    def unseen_count(self) -> int:
+    def count_unseen(self) -> int:
         """Stock cards never face up. Nothing leaves the table in Forty Thieves, so the seen
         cards that are not face up now are exactly the seen cards back in the stock."""
         back_in_stock = self._seen - Counter(visible_cards(self.state))

@@ -62,6 +62,9 @@ class Game(ABC, Generic[S, M]):
         self.options: Options = dict(options)
         self.deal = deal
         self._seen: Counter[Card] = Counter(seen) | Counter(self._visible_cards(state))
+        # Derived from the seen cards, once per change of them (every response asks).
+        self._seen_sorted: list[str] | None = None
+        self._unseen_cache: tuple[S, int] | None = None
 
     # -- hooks for each game ----------------------------------------------------------------
 
@@ -112,10 +115,17 @@ class Game(ABC, Generic[S, M]):
         rows' runs; Forty Thieves: cards on foundations)."""
         return 0
 
-    def unseen_count(self) -> int:
+    def count_unseen(self) -> int:
         """How many hidden cards the player has never seen (the honesty rule: no verdict and
         no hint may depend on them). Games without hidden cards have none."""
         return 0
+
+    def unseen_count(self) -> int:
+        """:meth:`count_unseen`, computed once per state and seen set."""
+        cached = self._unseen_cache
+        if cached is None or cached[0] is not self._state:
+            cached = self._unseen_cache = (self._state, self.count_unseen())
+        return cached[1]
 
     def extra_notices(self) -> list[str]:
         """Game-specific notices beside ``stuck`` (e.g. ``redeal_available``)."""
@@ -155,9 +165,22 @@ class Game(ABC, Generic[S, M]):
         return [dict(data) for _, data in self._history]
 
     @property
+    def move_count(self) -> int:
+        """The length of the move line."""
+        return len(self._history)
+
+    @property
+    def last_move(self) -> Json | None:
+        """The last move of the line (a copy), if any."""
+        return dict(self._history[-1][1]) if self._history else None
+
+    @property
     def seen(self) -> list[str]:
-        """Every card the player has ever seen face up, with multiplicity, sorted."""
-        return sorted(str(c) for c in self._seen.elements())
+        """Every card the player has ever seen face up, with multiplicity, sorted (the same
+        list until more cards are seen: do not change it)."""
+        if self._seen_sorted is None:
+            self._seen_sorted = sorted(str(c) for c in self._seen.elements())
+        return self._seen_sorted
 
     def seen_counts(self) -> Counter[Card]:
         return Counter(self._seen)
@@ -165,13 +188,20 @@ class Game(ABC, Generic[S, M]):
     def add_seen(self, cards: Iterable[str | Card]) -> None:
         """Merge cards seen earlier (e.g. restored from storage after replaying a move line)."""
         counts = Counter(c if isinstance(c, Card) else Card.parse(c) for c in cards)
-        self._seen |= counts
+        self._see(counts)
+
+    def _see(self, counts: Counter[Card]) -> None:
+        """Merge ``counts`` into the seen cards (forgetting what was derived from them)."""
+        if counts - self._seen:
+            self._seen |= counts
+            self._seen_sorted = None
+            self._unseen_cache = None
 
     def play(self, data: object) -> list[Json]:
         """Apply a move given in JSON; return its events. Raises :class:`IllegalMove`
         (:class:`InvalidMove` when malformed) and then changes nothing."""
         events = self._advance(self.parse_move(data))
-        self._seen |= Counter(self._visible_cards(self._state))
+        self._see(Counter(self._visible_cards(self._state)))
         return events
 
     def _advance(self, move: M) -> list[Json]:

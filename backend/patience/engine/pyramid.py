@@ -312,7 +312,7 @@ class PyramidGame(Game[PyramidState, PyramidMove]):
     def progress(self) -> int:
         return self.state.removed
 
-    def unseen_count(self) -> int:
+    def count_unseen(self) -> int:
         return sum(1 for card in self.state.stock if not self._seen[card])
 
     def _visible_cards(self, state: PyramidState) -> Iterable[Card]:

@@ -23,7 +23,8 @@ class RecentGames:
 
     A version names one move line and one seen set forever, so a hit is exact; another
     process advancing the game only makes a miss. (The clock may change without a version;
-    writes from a cached row are conditional on it.) Engine games are copies in and out.
+    writes from a cached row are conditional on it.) Engine games are copies in and out; a
+    row put here after an action has no ``line`` (its game holds it).
     """
 
     def __init__(self, size: int = 256) -> None:

@@ -267,13 +267,14 @@ class GameService:
         elif row["running_since"] is None:
             values["running_since"] = self.now  # acting resumes a paused clock
         seen = game.seen
-        new_row = row | values | {"line": game.moves, "seen": seen}
+        added = [] if seen == row["seen"] else (Counter(seen) - Counter(row["seen"])).elements()
+        new_row = row | values | {"line": None, "seen": seen}  # the cached game has the line
         view = self._view(new_row, game)
         if kind == "move":
             view["events"] = effect.events
         change = Change(
             row=row, kind=kind, fingerprint=asks, line=effect.line, values=values,
-            seen_added=sorted((Counter(seen) - Counter(row["seen"])).elements()), seen=seen,
+            seen_added=sorted(added), seen=seen,
             response=effect.answer(view), first_move=kind == "move" and row["moves_made"] == 0,
             won=status == "won",
         )  # fmt: skip
@@ -361,7 +362,7 @@ def _move(game: Game[Any, Any], row: Row, move: object) -> Effect:
     _playing(row)
     events = game.play(move)
     return Effect(
-        line=LineEdit(append=game.moves[-1]),
+        line=LineEdit(append=game.last_move),
         events=events,
         counters={"moves_made": row["moves_made"] + 1},
     )

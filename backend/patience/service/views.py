@@ -46,7 +46,7 @@ def game_view(row: Row, game: Game[Any, Any], now: dt.datetime, analyst: Analyst
         "deal_id": f"{row['game']}-{row['deal']}",
         "status": row["status"],
         "version": row["version"],
-        "moves": len(game.moves),
+        "moves": game.move_count,
         "undos": row["undos"],
         "hints": row["hints"],
         "elapsed_ms": elapsed_ms(row, now),
