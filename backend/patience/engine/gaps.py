@@ -51,6 +51,7 @@ from patience.engine.game import (
     position_cards,
     require_move_fields,
 )
+from patience.engine.moves import Redeal as Redeal  # re-exported with the game's moves
 from patience.engine.options import Options, OptionSpec
 
 ROWS = 4
@@ -104,14 +105,6 @@ class Place:
 
     def to_dict(self) -> Json:
         return {"type": "move", "card": str(self.card), "to": location_name(self.to)}
-
-
-@dataclass(frozen=True, slots=True)
-class Redeal:
-    """Gather every card outside the rows' runs, shuffle and deal them back."""
-
-    def to_dict(self) -> Json:
-        return {"type": "redeal"}
 
 
 GapsMove = Place | Redeal

@@ -29,6 +29,8 @@ from patience.engine.game import (
     position_cards,
     require_move_fields,
 )
+from patience.engine.moves import Draw as Draw  # re-exported: the game's moves in one place
+from patience.engine.moves import Recycle as Recycle
 from patience.engine.options import Options, OptionSpec
 
 SIZE = 28
@@ -90,22 +92,6 @@ class King:
 
     def to_dict(self) -> Json:
         return {"type": "king", "at": location_name(self.at)}
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Turn the stock top onto the waste."""
-
-    def to_dict(self) -> Json:
-        return {"type": "draw"}
-
-
-@dataclass(frozen=True, slots=True)
-class Recycle:
-    """Turn the waste over as the new stock and start the next pass."""
-
-    def to_dict(self) -> Json:
-        return {"type": "recycle"}
 
 
 PyramidMove = Pair | King | Draw | Recycle

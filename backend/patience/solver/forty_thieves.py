@@ -48,7 +48,6 @@ from typing import Any
 
 from patience.engine.forty_thieves import (
     FOUNDATION,
-    LONGEST_RUN,
     WASTE,
     CardMove,
     Draw,
@@ -57,6 +56,7 @@ from patience.engine.forty_thieves import (
     FTState,
     Redeal,
     is_relaxed,
+    run_limits,
 )
 
 Columns = tuple[tuple[int, ...], ...]
@@ -183,10 +183,7 @@ class FortyThievesAdapter:
             return
 
         empty = [i for i, column in enumerate(columns) if not column]
-        if self.relaxed:
-            to_card, to_empty = LONGEST_RUN, LONGEST_RUN if empty else 0
-        else:
-            to_card, to_empty = 1 << len(empty), (1 << len(empty)) >> 1
+        to_card, to_empty = run_limits(len(empty), self.relaxed)
         first_empty = empty[0] if empty else -1
         parents: dict[int, list[int]] = {}
         for dst, column in enumerate(columns):
