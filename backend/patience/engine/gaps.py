@@ -52,7 +52,7 @@ from patience.engine.game import (
     require_move_fields,
 )
 from patience.engine.moves import Redeal as Redeal  # re-exported with the game's moves
-from patience.engine.options import Options, OptionSpec
+from patience.engine.options import WINNABLE_ONLY, Options, OptionSpec
 
 ROWS = 4
 COLS = 13
@@ -313,12 +313,14 @@ class GapsGame(Game[GapsState, GapsMove]):
             in_ruleset=True,
             doc="the aces join the redeal shuffle and are removed again: gaps fall anywhere",
         ),
+        WINNABLE_ONLY,
         OptionSpec(
             "difficulty",
             "normal",
             ("easy", "normal", "hard", "any"),
             in_ruleset=False,
-            doc="how hard the offered deal is (only picks the deal)",
+            doc='how hard the offered winnable deal is (only picks the deal; "any", the '
+            "older spelling of winnable_only false, offers any deal)",
         ),
         OptionSpec(
             "show_fits", False, (False, True), in_ruleset=False, doc="show which card fits each gap"

@@ -31,7 +31,7 @@ from patience.engine.game import (
 )
 from patience.engine.moves import Draw as Draw  # re-exported: the game's moves in one place
 from patience.engine.moves import Recycle as Recycle
-from patience.engine.options import Options, OptionSpec
+from patience.engine.options import WINNABLE_ONLY, Options, OptionSpec
 
 SIZE = 28
 ROWS = 7
@@ -249,12 +249,7 @@ class PyramidGame(Game[PyramidState, PyramidMove]):
 
     name: ClassVar[str] = "pyramid"
     progress_goal: ClassVar[int] = 28
-    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec(
-            "winnable_only", True, (True, False), in_ruleset=False,
-            doc="pick new deals from the catalogue of deals proven winnable",
-        ),
-    )  # fmt: skip
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (WINNABLE_ONLY,)
 
     @classmethod
     def ruleset_of(cls, options: Options) -> str:

@@ -22,7 +22,7 @@ from patience.engine.forty_thieves.moves import (
 from patience.engine.forty_thieves.rules import apply_move, legal_moves
 from patience.engine.forty_thieves.state import FTRules, FTState, is_useful, max_run, visible_cards
 from patience.engine.game import Game, Json, check_card_counts, position_cards
-from patience.engine.options import Options, OptionSpec
+from patience.engine.options import WINNABLE_ONLY, Options, OptionSpec
 
 
 class FortyThievesGame(Game[FTState, FTMove]):
@@ -39,10 +39,7 @@ class FortyThievesGame(Game[FTState, FTMove]):
             "auto_safe", True, (True, False), in_ruleset=False,
             doc="move cards no longer needed as building targets up after each action",
         ),
-        OptionSpec(
-            "winnable_only", True, (True, False), in_ruleset=False,
-            doc="pick new deals from the catalogue of deals proven winnable",
-        ),
+        WINNABLE_ONLY,
     )  # fmt: skip
 
     @cached_property
