@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import copy
 import enum
+import hashlib
+import json
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -93,6 +95,7 @@ class Game(ABC, Generic[S, M]):
         # Derived from the seen cards, once per change of them (every response asks).
         self._seen_sorted: list[str] | None = None
         self._unseen_cache: tuple[S, int] | None = None
+        self._key_cache: tuple[S, str] | None = None
 
     # -- hooks for each game ----------------------------------------------------------------
 
@@ -153,6 +156,28 @@ class Game(ABC, Generic[S, M]):
         cached = self._unseen_cache
         if cached is None or cached[0] is not self._state:
             cached = self._unseen_cache = (self._state, self.count_unseen())
+        return cached[1]
+
+    def position_key(self) -> str:
+        """A fingerprint of the game, its ruleset and the full position (hidden cards
+        included, the seen cards not): what a verdict depends on, so analyses and solutions
+        are kept under it. Computed once per state (a move asks several times).
+
+        >>> from patience.engine import new_game
+        >>> a, b = new_game("pyramid", deal=1), new_game("pyramid", deal=1)
+        >>> _ = a.play({"type": "draw"}); a.undo()
+        >>> a.position_key() == b.position_key() != new_game("pyramid", deal=2).position_key()
+        True
+        """
+        cached = self._key_cache
+        if cached is None or cached[0] is not self._state:
+            position = self.position_of(self._state)
+            position.pop("seen", None)  # what the player saw changes hints, not verdicts
+            text = json.dumps(
+                [self.name, self.ruleset, position], sort_keys=True, separators=(",", ":")
+            )
+            digest = hashlib.sha256(text.encode()).hexdigest()[:40]
+            cached = self._key_cache = (self._state, digest)
         return cached[1]
 
     def extra_notices(self) -> list[str]:

@@ -80,18 +80,9 @@ some ids outright)."""
 
 
 def state_key(game: Game[Any, Any]) -> str:
-    """A fingerprint of what a job computes for: game, ruleset and full position.
-
-    >>> from patience.engine import new_game
-    >>> a, b = new_game("pyramid", deal=1), new_game("pyramid", deal=1)
-    >>> _ = a.play({"type": "draw"}); a.undo()
-    >>> state_key(a) == state_key(b)
-    True
-    """
-    position = game.position()
-    position.pop("seen", None)  # what the player saw changes hints, not verdicts
-    text = json.dumps([game.name, game.ruleset, position], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:40]
+    """A fingerprint of what a job computes for: game, ruleset and full position
+    (:meth:`~patience.engine.game.Game.position_key`, computed once per position)."""
+    return game.position_key()
 
 
 def seen_key(game: Game[Any, Any]) -> str:
