@@ -169,6 +169,58 @@ export class Api {
     return data;
   }
 
+  /** Back to the last winnable point the analysis named (counted as the undos it takes). */
+  async rewind(g: GameRef): Promise<ServerView> {
+    const { data, error, response } = await this.http.POST('/api/v1/games/{game_id}/rewind', {
+      params: { path: { game_id: g.id } },
+      body: { version: g.version },
+    });
+    if (!data) throw toError(response.status, error);
+    return toView(data);
+  }
+
+  /** Today's deals, with the player's result so far and daily streak. */
+  async daily(): Promise<DailyToday> {
+    const { data, error, response } = await this.http.GET('/api/v1/daily');
+    if (!data) throw toError(response.status, error);
+    return data;
+  }
+
+  /** A game's daily deal on a date (YYYY-MM-DD, today or earlier). */
+  async dailyOn(game: GameName, date: string): Promise<DailyItem> {
+    const { data, error, response } = await this.http.GET('/api/v1/daily/{game}', {
+      params: { path: { game }, query: { date } },
+    });
+    if (!data) throw toError(response.status, error);
+    return data;
+  }
+
+  async dailyLeaderboard(game: GameName, date: string): Promise<DailyBoard> {
+    const { data, error, response } = await this.http.GET('/api/v1/daily/{game}/{date}/leaderboard', {
+      params: { path: { game, date }, query: { limit: 100 } },
+    });
+    if (!data) throw toError(response.status, error);
+    return data;
+  }
+
+  /** A deal's facts: plays, wins and par (never asked for a game in play). */
+  async deal(game: GameName, deal: number, ruleset: string): Promise<Deal> {
+    const { data, error, response } = await this.http.GET('/api/v1/deals/{game}/{number}', {
+      params: { path: { game, number: deal }, query: { ruleset } },
+    });
+    if (!data) throw toError(response.status, error);
+    return data;
+  }
+
+  /** A finished game's replay: its deal, rules, player, result and move line (public). */
+  async replay(id: string): Promise<Replay> {
+    const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}/replay', {
+      params: { path: { game_id: id } },
+    });
+    if (!data) throw toError(response.status, error);
+    return data;
+  }
+
   async leaderboard(game: GameName, deal: number, ruleset: string): Promise<Leaderboard> {
     const { data, error, response } = await this.http.GET('/api/v1/deals/{game}/{number}/leaderboard', {
       params: { path: { game, number: deal }, query: { ruleset } },

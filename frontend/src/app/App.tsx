@@ -175,6 +175,7 @@ function HintWords({ view, hint, t }: { view: GameView; hint: ShownHint; t: T })
     <>
       <span data-testid="hint-text">{line}</span>
       {why ? <span class="reason" data-testid="hint-why">{t(why)}</span> : null}
+      {hint.searched ? <span class="reason searched" data-testid="hint-searched">{t('hint.searched')}</span> : null}
     </>
   );
 }

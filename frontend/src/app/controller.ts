@@ -10,7 +10,7 @@ import { loadLang, reasonText, saveLang, translator, type Key, type T } from '..
 import { isPaused, type GameName, type GameView, type Move, type ServerView } from '../model/types';
 import type { Exit } from '../state/analysis';
 import { describe } from '../state/announce';
-import { readHint } from '../state/hint';
+import { hintLine, readHint } from '../state/hint';
 import { keyCommand, nextFocus, type Command, type Direction } from '../state/keys';
 import { gamePath, parseRoute } from '../state/route';
 import { tap as tapOutcome, targets as targetsOf } from '../state/select';
@@ -249,7 +249,7 @@ export class Controller {
       const game = answer.game;
       const shown = isPaused(game) ? null : readHint(game, answer.hint);
       this.store.dispatch({ type: 'hint', hint: shown });
-      if (shown && !isPaused(game)) this.announce(shown.move ? this.t('hint.say', { move: moduleOf(game).say(game, shown.move, this.t) }) : this.t(shown.text));
+      if (shown && !isPaused(game)) this.announce(hintLine(shown, (m) => moduleOf(game).say(game, m, this.t), this.t));
       this.hintSeed = answer.analysis;
       if (fromPanel) this.store.dispatch({ type: 'deadEndClosed', version: game.version });
       return game;
