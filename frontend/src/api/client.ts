@@ -16,6 +16,7 @@ export type Player = components['schemas']['Player'];
 export type GameStats = components['schemas']['GameStats'];
 export type ErrorBody = components['schemas']['Error'];
 export type Entry = components['schemas']['Entry'];
+export type Best = components['schemas']['Best'];
 export type DailyToday = components['schemas']['DailyToday'];
 export type DailyItem = components['schemas']['DailyItem'];
 export type DailyResult = components['schemas']['DailyResult'];

@@ -5,12 +5,13 @@ import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { moduleOf } from '../games';
 import { translator, type Key, type T } from '../i18n';
 import { GAME_NAMES, isPaused, type GameView } from '../model/types';
-import { checking, deadEndExits, deadEndKind } from '../state/analysis';
+import { checking, deadEndExits, deadEndKind, rewindPoint } from '../state/analysis';
 import { reasonKey, type ShownHint } from '../state/hint';
 import { targets as targetsOf } from '../state/select';
-import {
-  BestsDialog, DeadEndPanel, DealId, LeaderboardDialog, NewGameDialog, ResultsPanel, RulesDialog,
-} from '../views/Panels';
+import { NewGameDialog, RulesDialog } from '../views/Panels';
+import { DeadEndPanel } from '../views/DeadEnd';
+import { BestsDialog, LeaderboardDialog } from '../views/Leaderboard';
+import { DealId, ResultsPanel } from '../views/Results';
 import { MenuDialog, SettingsDialog, StatsDialog } from '../views/Menus';
 import { Controller, storedOptions } from './controller';
 import { Header } from './Header';
@@ -125,17 +126,18 @@ function HintBox({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view:
 function Panels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   const view = s.view && !isPaused(s.view) ? s.view : null;
   const endKind = view && s.deadEndClosed !== view.version ? deadEndKind(view, s.watch) : null;
+  const rewind = rewindPoint(view, s.watch);
   const close = () => ctl.dialog(null);
   const game = s.view?.game ?? GAME_NAMES[0]!;
   return (
     <>
       {endKind && view ? (
-        <DeadEndPanel t={t} kind={endKind} exits={deadEndExits(view.game, endKind)} onExit={(e) => ctl.exit(e)}
+        <DeadEndPanel t={t} kind={endKind} exits={deadEndExits(view.game, endKind, rewind)} rewind={rewind} onExit={(e) => ctl.exit(e)}
           onClose={() => ctl.store.dispatch({ type: 'deadEndClosed', version: view.version })} />
       ) : null}
       {view && view.status !== 'playing' && view.result && !s.hideResult && !s.dialog ? (
         <ResultsPanel view={view} t={t} api={ctl.api} countLabel={moduleOf(view).resultLabel} onNew={() => ctl.dialog('new')} onReplay={() => ctl.replay()}
-          onViewBoard={() => ctl.store.dispatch({ type: 'hideResult', hide: true })} />
+          onWatch={(id) => ctl.watch(id)} onViewBoard={() => ctl.store.dispatch({ type: 'hideResult', hide: true })} />
       ) : null}
       {s.dialog === 'new' ? (
         <NewGameDialog t={t} catalog={s.catalog} initialGame={game} initialOptions={storedOptions}

@@ -256,7 +256,19 @@ export class Controller {
     });
   }
 
+  /** Back to the last winnable point the analysis named (versioned like undo). */
+  rewind(): void {
+    this.select(null);
+    this.clearHint();
+    this.run(async (v) => {
+      const next = await this.api.rewind(v);
+      this.announce(this.t('rewind.done', { n: Math.max(0, v.moves - next.moves) }));
+      return next;
+    });
+  }
+
   exit(e: Exit): void {
+    if (e === 'rewind') return this.rewind();
     if (e === 'undo') return this.undo();
     if (e === 'hint') return this.askHint(true);
     if (e === 'resign') return this.resign();

@@ -90,6 +90,11 @@ export function toView(v: ApiView): ServerView {
   }
 }
 
+/** A deal's par from a field the schema gives as "par, null or an empty object". */
+export function readPar(x: Par | Record<string, never> | null | undefined): Par | null {
+  return x && typeof x.moves === 'number' && typeof x.proven === 'boolean' ? { moves: x.moves, proven: x.proven, source: x.source } : null;
+}
+
 /** A GameView inside another answer whose schema leaves it open (a 409's `game`): checked by
  *  its discriminant and envelope before it is taken as one. */
 export function looksLikeView(x: unknown): x is S['GameView'] {

@@ -5,7 +5,7 @@ import type { Key, Lang, T } from '../i18n';
 import { GAME_NAMES } from '../model/types';
 import type { Settings } from '../app/settings';
 import { Modal } from './Modal';
-import { BestsTable } from './Panels';
+import { BestsTable } from './Leaderboard';
 
 export type MenuItem = 'new' | 'restart' | 'undo_all' | 'stats' | 'bests' | 'leaderboard' | 'rules' | 'settings' | 'lang';
 
