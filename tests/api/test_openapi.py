@@ -25,6 +25,7 @@ def test_every_operation_documents_errors_and_auth() -> None:
         ("get", "/api/v1/deals/{game}/{number}/leaderboard"),
         ("get", "/api/v1/daily/{game}/{date}/leaderboard"),
         ("get", "/api/v1/games/{game_id}/replay"),
+        ("get", "/api/v1/games/{game_id}/replay/{step}"),
     }
     token_welcome = {("get", "/api/v1/daily"), ("get", "/api/v1/daily/{game}")}
     for path, item in spec["paths"].items():

@@ -45,3 +45,27 @@ def test_a_resigned_game_has_a_replay_too(api: Api) -> None:
     assert r.status_code == 200
     replay = api.client.get(f"/api/v1/games/{view['id']}/replay").json
     assert replay is not None and replay["status"] == "resigned" and len(replay["moves"]) == 1
+
+
+def test_each_replay_step_shows_the_board_its_player_saw_then(api: Api) -> None:
+    headers = api.player()
+    view = api.new_game(headers, game="forty-thieves", deal=7)
+    seen_boards, played = [view["board"]], []
+    for _ in range(6):  # draws and column moves: the stock stays hidden in every step
+        move = view["legal_moves"][-1]
+        played.append(move)
+        view = api.move(headers, view, move).json
+        seen_boards.append(view["board"])
+    game_id = view["id"]
+    in_play = api.client.get(f"/api/v1/games/{game_id}/replay/0")
+    assert in_play.status_code == 404 and (in_play.json or {})["reason"] == "game_in_play"
+    api.client.post(f"/api/v1/games/{game_id}/resign", json={"version": view["version"]},
+                    headers=headers)  # fmt: skip
+    for step, board in enumerate(seen_boards):
+        r = api.client.get(f"/api/v1/games/{game_id}/replay/{step}")  # no token needed
+        assert r.status_code == 200 and r.json is not None
+        assert (r.json["step"], r.json["steps"], r.json["board"]) == (step, 6, board)
+        assert r.json["move"] == (played[step - 1] if step else None)
+    for step in (7, -1):
+        r = api.client.get(f"/api/v1/games/{game_id}/replay/{step}")
+        assert r.status_code == 404 and (r.json or {})["reason"] == "no_such_step"

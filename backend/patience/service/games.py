@@ -102,15 +102,20 @@ class GameService:
         row = as_row(self.load(player_id, game_id))
         return self._view(row, rebuild(row))
 
-    def replay(self, game_id: str) -> Json:
-        """A finished game for anyone to watch: its deal, rules, player and move line (a game
-        in play has none: its line would show what only its player has seen)."""
+    def _finished(self, game_id: str) -> GameRecord:
+        """A finished game's record (a game in play has no replay: its line would show what
+        only its player has seen)."""
         record = self.games.get(game_id) if GAME_ID.fullmatch(game_id) else None
         if record is None:
             raise NotFound("there is no such game")
         if record.status == "playing":
             raise NotFound("the game is still in play; its replay comes when it ends",
                            reason="game_in_play")  # fmt: skip
+        return record
+
+    def replay(self, game_id: str) -> Json:
+        """A finished game for anyone to watch: its deal, rules, player and move line."""
+        record = self._finished(game_id)
         player = self.session.get(Player, record.player_id)
         return {
             "game_id": record.id, "game": record.game, "deal": record.deal,
@@ -118,6 +123,19 @@ class GameService:
             "options": record.options, "player": player.name if player else "",
             "status": record.status, "moves": record.line, "result": record.result,
             "created_at": iso(record.created_at), "finished_at": iso(record.finished_at),
+        }  # fmt: skip
+
+    def replay_step(self, game_id: str, step: int) -> Json:
+        """The board of a finished game after ``step`` moves, as its player saw it then."""
+        record = self._finished(game_id)
+        line = record.line
+        if not 0 <= step <= len(line):
+            raise NotFound(f"the game has steps 0 to {len(line)}", reason="no_such_step")
+        game = new_game(record.game, deal=record.deal, options=record.options)
+        game.replay(line[:step], ())
+        return {
+            "game": record.game, "game_id": record.id, "step": step, "steps": len(line),
+            "board": game.board(), "move": line[step - 1] if step else None,
         }  # fmt: skip
 
     def analysis(self, player_id: str, game_id: str) -> Json:

@@ -21,6 +21,7 @@ from patience.api.resources.games.schemas import (
     MoveSchema,
     NewGameSchema,
     ReplaySchema,
+    ReplayStepSchema,
     VersionSchema,
 )
 from patience.api.rulesets import game_catalog
@@ -173,6 +174,16 @@ def get_replay(game_id: str) -> Json:
     """A finished game (won or resigned), public: its deal, rules, player, result and move
     line, to watch from the deal. A game in play is 404 (``game_in_play``)."""
     return service().replay(game_id)
+
+
+@blp.route("/<game_id>/replay/<int(signed=True):step>", methods=["GET"])
+@blp.response(200, ReplayStepSchema)
+@blp.errors(404)
+def get_replay_step(game_id: str, step: int) -> Json:
+    """One step of a finished game's replay, public: the board as its player saw it after
+    ``step`` moves (0: the deal) and the move that led there. 404 while the game is in play
+    (``game_in_play``) or past its last step (``no_such_step``)."""
+    return service().replay_step(game_id, step)
 
 
 @blp.route("/<game_id>/clock", methods=["POST"])

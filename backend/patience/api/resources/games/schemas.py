@@ -152,14 +152,10 @@ def _move_result(view: type[Schema]) -> type[Schema]:
     return type(name, (view,), {"events": events, "__doc__": "A GameView after a move."})
 
 
-GAME_VIEWS = {
-    name: _game_view(name, title)
-    for name, title in (
-        ("pyramid", "Pyramid"),
-        ("gaps", "Gaps"),
-        ("forty-thieves", "Forty Thieves"),
-    )
-}
+TITLES = {"pyramid": "Pyramid", "gaps": "Gaps", "forty-thieves": "Forty Thieves"}
+"""Each game's name in schema titles."""
+
+GAME_VIEWS = {name: _game_view(name, title) for name, title in TITLES.items()}
 
 
 class GameViewSchema(UnionSchema):
@@ -276,3 +272,28 @@ class ReplaySchema(Schema):
     result = ma.fields.Nested(ResultSchema, required=True)
     created_at = Timestamp(required=True)
     finished_at = Timestamp(required=True)
+
+
+def _replay_step(name: str, title: str) -> type[Schema]:
+    """One step of a finished game of one game: its board then and the move that led there."""
+    board, move = BOARDS[name]
+    fields = {
+        "game": tag(name),
+        "game_id": ma.fields.String(required=True),
+        "step": ma.fields.Integer(required=True, metadata={"description": "Moves played"}),
+        "steps": ma.fields.Integer(required=True, metadata={"description": "Moves in all"}),
+        "board": ma.fields.Nested(board, required=True),
+        "move": ma.fields.Nested(
+            move, required=True, allow_none=True,
+            metadata={"description": "The move that led here (null at step 0)"},
+        ),
+        "__doc__": f"A step of a finished game of {title}, as its player saw it.",
+    }  # fmt: skip
+    return type(f"{title.replace(' ', '')}ReplayStep", (Schema,), fields)
+
+
+class ReplayStepSchema(UnionSchema):
+    """One step of a finished game, by ``game``: the board as its player saw it then."""
+
+    tag = "game"
+    choices: ClassVar[Choices] = {name: _replay_step(name, title) for name, title in TITLES.items()}
