@@ -25,6 +25,7 @@ export type Deal = components['schemas']['Deal'];
 export type Replay = components['schemas']['Replay'];
 export type Par = components['schemas']['Par'];
 export type RewindPoint = components['schemas']['RewindPoint'];
+export type ReplayStep = components['schemas']['ReplayStep'];
 
 const TOKEN_KEY = 'patience.token';
 
@@ -217,6 +218,15 @@ export class Api {
   async replay(id: string): Promise<Replay> {
     const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}/replay', {
       params: { path: { game_id: id } },
+    });
+    if (!data) throw toError(response.status, error);
+    return data;
+  }
+
+  /** The board of a finished game after `step` moves, and the move that led there (public). */
+  async replayStep(id: string, step: number): Promise<ReplayStep> {
+    const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}/replay/{step}', {
+      params: { path: { game_id: id, step } },
     });
     if (!data) throw toError(response.status, error);
     return data;

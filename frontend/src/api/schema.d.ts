@@ -629,6 +629,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/games/{game_id}/replay/{step}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+                step: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * One step of a finished game's replay, public: the board as its player saw it after
+         *     ``step`` moves (0: the deal) and the move that led there. 404 while the game is in play
+         *     (``game_in_play``) or past its last step (``no_such_step``).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    game_id: string;
+                    step: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReplayStep"];
+                    };
+                };
+                404: components["responses"]["NOT_FOUND"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games/{game_id}/resign": {
         parameters: {
             query?: never;
@@ -1380,6 +1428,21 @@ export interface components {
             undos: number;
             version: number;
         };
+        FortyThievesReplayStep: {
+            board: components["schemas"]["FortyThievesBoard"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "forty-thieves";
+            game_id: string;
+            /** @description The move that led here (null at step 0) */
+            move: components["schemas"]["FortyThievesMove"] | (Record<string, never> | null);
+            /** @description Moves played */
+            step: number;
+            /** @description Moves in all */
+            steps: number;
+        };
         FortyThievesStock: {
             count: number;
         };
@@ -1494,6 +1557,21 @@ export interface components {
              * @enum {string}
              */
             type: "move";
+        };
+        GapsReplayStep: {
+            board: components["schemas"]["GapsBoard"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "gaps";
+            game_id: string;
+            /** @description The move that led here (null at step 0) */
+            move: components["schemas"]["GapsMove"] | (Record<string, never> | null);
+            /** @description Moves played */
+            step: number;
+            /** @description Moves in all */
+            steps: number;
         };
         Health: {
             /** @example ok */
@@ -1715,6 +1793,21 @@ export interface components {
             count: number;
             top: string | null;
         };
+        PyramidReplayStep: {
+            board: components["schemas"]["PyramidBoard"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "pyramid";
+            game_id: string;
+            /** @description The move that led here (null at step 0) */
+            move: components["schemas"]["PyramidMove"] | (Record<string, never> | null);
+            /** @description Moves played */
+            step: number;
+            /** @description Moves in all */
+            steps: number;
+        };
         Ready: {
             /** @example ok */
             database: string;
@@ -1763,6 +1856,7 @@ export interface components {
             /** @description won or resigned */
             status: string;
         };
+        ReplayStep: components["schemas"]["PyramidReplayStep"] | components["schemas"]["GapsReplayStep"] | components["schemas"]["FortyThievesReplayStep"];
         Result: {
             elapsed_ms: number;
             hints: number;

@@ -4,7 +4,7 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { moduleOf } from '../games';
 import { translator, type Key, type T } from '../i18n';
-import { GAME_NAMES, isPaused, type GameView } from '../model/types';
+import { GAME_NAMES, isPaused, parseDealId, type GameView } from '../model/types';
 import { checking, deadEndExits, deadEndKind, rewindPoint } from '../state/analysis';
 import { reasonKey, type ShownHint } from '../state/hint';
 import { targets as targetsOf } from '../state/select';
@@ -16,6 +16,7 @@ import { MenuDialog, SettingsDialog, StatsDialog } from '../views/Menus';
 import { Controller, storedOptions } from './controller';
 import { Header } from './Header';
 import { Home } from './Home';
+import { ReplayView } from './Replay';
 import type { UiState } from './state';
 import { Toolbar } from './Toolbar';
 
@@ -35,11 +36,14 @@ export function App({ controller }: { controller?: Controller }) {
   const view = s.view;
   const live = view && !isPaused(view) ? view : null;
   return (
-    <div class={`app game-${view?.game ?? 'none'}`} data-version={view?.version ?? ''} data-busy={s.busy > 0 ? '1' : '0'} data-ready={s.ready ? '1' : '0'}>
+    <div class={`app ${s.replay ? 'replay-mode' : `game-${view?.game ?? 'none'}`}`} data-version={view?.version ?? ''} data-busy={s.busy > 0 ? '1' : '0'} data-ready={s.ready ? '1' : '0'}>
       <Header ctl={ctl} s={s} t={t} />
       <main class="table" ref={(el) => { ctl.table = el; }} aria-label={t('a11y.table')}>
-        {live ? <Table ctl={ctl} s={s} t={t} view={live} /> : view ? <Paused ctl={ctl} t={t} /> : (
-          <Home t={t} fatal={s.fatal} ready={s.ready} catalog={s.catalog} onPlay={(g, o) => ctl.startGame(g, o)} />
+        {s.replay ? (
+          <ReplayView key={s.replay} api={ctl.api} id={s.replay} t={t} lang={s.lang} onCopied={(x) => ctl.flash(x, 'info')}
+            onPlayDeal={(d) => { const p = parseDealId(d); if (p) ctl.startGame(p.game, storedOptions(p.game), p.deal); }} />
+        ) : live ? <Table ctl={ctl} s={s} t={t} view={live} /> : view ? <Paused ctl={ctl} t={t} /> : (
+          <Home t={t} s={s} onPlay={(g, o, daily) => ctl.startGame(g, o, undefined, daily)} onWatch={(id) => ctl.watch(id)} />
         )}
         <NoteLine ctl={ctl} s={s} t={t} />
         <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">{s.live}</div>

@@ -1,6 +1,6 @@
 // The shell's one state object and its reducer: the server's view plus what the table shows
 // around it (selection, hint, dialogs, notices). Pure: every change is an action.
-import type { Catalog } from '../api/client';
+import type { Catalog, DailyToday, Player } from '../api/client';
 import type { Lang } from '../i18n';
 import type { ServerView } from '../model/types';
 import type { Watch } from '../state/analysis';
@@ -39,6 +39,11 @@ export interface UiState {
   celebrate: number;
   /** the server could not be reached; retrying */
   offline: boolean;
+  /** the finished game being watched at /replay/<id> */
+  replay: string | null;
+  /** today's deals and the player's daily streaks (the home page) */
+  daily: DailyToday | null;
+  stats: Player['stats'] | null;
 }
 
 export type Action =
@@ -59,6 +64,8 @@ export type Action =
   | { type: 'settings'; settings: Settings }
   | { type: 'offline'; offline: boolean }
   | { type: 'celebrate'; version: number }
+  | { type: 'replay'; id: string | null }
+  | { type: 'daily'; daily: DailyToday | null; stats: Player['stats'] | null }
   /** a new game is being dealt: nothing of the old one stays selected or shown */
   | { type: 'fresh' };
 
@@ -66,6 +73,7 @@ export function initialState(lang: Lang, settings: Settings): UiState {
   return {
     lang, settings, offline: false, view: null, receivedAt: 0, sel: null, celebrate: 0, toast: null, live: '', dialog: null, hint: null,
     watch: null, hideResult: false, deadEndClosed: null, catalog: null, fatal: null, busy: 0, ready: false,
+    replay: null, daily: null, stats: null,
   };
 }
 
@@ -89,6 +97,8 @@ export function reduce(s: UiState, a: Action): UiState {
     case 'settings': return { ...s, settings: a.settings };
     case 'offline': return { ...s, offline: a.offline };
     case 'celebrate': return { ...s, celebrate: a.version };
+    case 'replay': return { ...s, replay: a.id };
+    case 'daily': return { ...s, daily: a.daily, stats: a.stats };
     case 'fresh': return { ...s, dialog: null, sel: null, hint: null, hideResult: false };
   }
 }
