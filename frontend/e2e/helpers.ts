@@ -25,6 +25,7 @@ export const LINES = JSON.parse(readFileSync(resolve(dirname(fileURLToPath(impor
   pyramid1: Record<string, unknown>[]; fortyThieves60: Record<string, unknown>[]; gaps1Unlimited: Record<string, unknown>[];
   longColumn: { deal: number; longest: number; moves: Record<string, unknown>[] };
   gapsStuck: { deal: number; moves: Record<string, unknown>[] };
+  pyramidDeadEnd: { deal: number; moves: Record<string, unknown>[]; lastWinnable: number };
 };
 
 export function launch(): Promise<Browser> {

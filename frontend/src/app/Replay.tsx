@@ -85,8 +85,7 @@ function Player({ source, t, lang, onPlayDeal, onCopied }: Props & { source: Rep
 function StepLine({ shown, t }: { shown: Shown | null; t: T }) {
   let words = '';
   if (shown?.move && shown.before) words = moduleOf(shown.before).say(shown.before, shown.move, t);
-  const line = !shown ? '' : shown.step === 0 ? `${t('replay.start')} (${t('replay.step', { n: 0, m: shown.steps })})`
-    : `${t('replay.step', { n: shown.step, m: shown.steps })}: ${words}`;
+  const line = !shown ? '' : `${t('replay.step', { n: shown.step, m: shown.steps })}: ${shown.step === 0 ? t('replay.start') : words}`;
   return <p class="replay-step" role="status" aria-live="polite" data-testid="replay-step">{line}</p>;
 }
 

@@ -39,13 +39,19 @@ export function nextPoll(w: Watch, now: number): number | null {
   if (w.stopped) return null;
   if (now - w.startedAt >= POLL_LIMIT_MS) return null;
   if (!w.analysis) return FIRST_POLL_MS;
-  return w.analysis.state === 'pending' ? POLL_MS : null;
+  return w.analysis.state === 'pending' || awaitingRewind(w.analysis) ? POLL_MS : null;
+}
+
+/** A proof of loss whose last winnable point is still being searched (`rewind` absent): the
+ *  answer is final for the verdict, and worth asking again for the point. */
+export function awaitingRewind(a: Analysis): boolean {
+  return a.state === 'done' && a.verdict === 'unwinnable' && a.rewind === undefined;
 }
 
 /** Take an answer. One about another version (the game moved on elsewhere) ends the watch. */
 export function received(w: Watch, a: Analysis): Watch {
   if (a.version !== w.version) return { ...w, stopped: true };
-  return { ...w, analysis: a, stopped: a.state !== 'pending' };
+  return { ...w, analysis: a, stopped: a.state !== 'pending' && !awaitingRewind(a) };
 }
 
 /** Polling ended without a final answer (time limit, network error): nothing to report. */
