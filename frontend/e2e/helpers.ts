@@ -143,6 +143,9 @@ export async function playThroughApi(page: Page, moves: Record<string, unknown>[
   }, moves);
   await page.reload();
   await ready(page);
+  // The old page's clock pause (sent as it unloads) may reach the server after the new page
+  // read the game: the new page then resumes it; wait for the board to be back.
+  await page.waitForFunction(() => !document.querySelector('[data-testid="paused"]'));
   return played;
 }
 

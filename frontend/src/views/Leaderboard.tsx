@@ -57,11 +57,12 @@ export function parText(par: Par, t: T): string {
   return t(par.proven ? 'par.proven' : 'par.found', { par: par.moves });
 }
 
-/** The deal's leaderboard; its par only once this game is over (never during play). */
-export function LeaderboardTable({ api, view, t }: { api: Api; view: ServerView; t: T }) {
+/** The deal's leaderboard; its par only once this game is over (never during play), unless
+ *  shown beside it already (`withPar` false: the results panel says it). */
+export function LeaderboardTable({ api, view, t, withPar = true }: { api: Api; view: ServerView; t: T; withPar?: boolean }) {
   const [lb, setLb] = useState<Leaderboard | null>(null);
   const [par, setPar] = useState<Par | null>(null);
-  const over = view.status !== 'playing';
+  const over = withPar && view.status !== 'playing';
   useEffect(() => {
     let live = true;
     api.leaderboard(view.game, view.deal, view.ruleset).then((x) => live && setLb(x), () => live && setLb(null));

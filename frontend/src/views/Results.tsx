@@ -30,7 +30,7 @@ export function ResultsPanel({ view, t, api, countLabel, onNew, onReplay, onView
         <DealId id={view.deal_id} t={t} />
         <Best view={view} t={t} />
         <DailyRank api={api} view={view} t={t} />
-        <LeaderboardTable api={api} view={view} t={t} />
+        <LeaderboardTable api={api} view={view} t={t} withPar={!readPar(r?.par)} />
         <div class="exits">
           <button type="button" class="primary" onClick={onNew} autofocus>{t('btn.new')}</button>
           <a class="button" href={replayPath(view.id)} data-testid="watch-replay"
