@@ -83,6 +83,7 @@ function Finished({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view
     <div class="note wonbar" data-testid={resigned ? 'resigned' : 'won'}>
       <strong>{resigned ? t('resigned.title') : t('won.title')}</strong> <DealId id={view.deal_id} t={t} />
       {resigned ? <button type="button" onClick={() => ctl.replay()}>{t('btn.replay')}</button> : null}
+      <button type="button" onClick={() => ctl.watch(view.id)}>{t('replay.watch')}</button>
       {s.hideResult && view.result ? <button type="button" onClick={show}>{t('btn.result')}</button> : null}
       {resigned ? <button type="button" onClick={() => ctl.dialog('new')}>{t('btn.new')}</button> : null}
     </div>

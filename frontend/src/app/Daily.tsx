@@ -57,8 +57,9 @@ function Card({ game, item, stats, t, ready, onPlay, onWatch }: {
       {result && streak > 0 ? <p class="daily-streak">{t('daily.streak', { n: streak, best })}</p> : null}
       <div class="daily-actions">
         {result?.status === 'playing' ? <a class="button primary" href={gamePath(result.game_id)}>{t('daily.continue')}</a> : (
-          <button type="button" class={result ? '' : 'primary'} disabled={!ready} onClick={() => onPlay(game)}>
-            {result ? t('daily.again') : t('daily.play', { game: name })}
+          <button type="button" class={result ? '' : 'primary'} disabled={!ready} onClick={() => onPlay(game)}
+            aria-label={result ? undefined : t('daily.play', { game: name })}>
+            {result ? t('daily.again') : <><span class="full">{t('daily.play', { game: name })}</span><span class="short">{t('daily.play.short')}</span></>}
           </button>
         )}
         {result && result.status !== 'playing' ? (

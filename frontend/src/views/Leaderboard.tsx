@@ -111,7 +111,7 @@ export function BestsTable({ t, api }: { t: T; api: Api }) {
             <td><a href={`/play/${b.deal_id}`}>{b.deal_id}</a> <small>{b.ruleset}</small></td>
             <td>{b.moves}</td><td>{formatTime(b.elapsed_ms)}</td>
             <td><Notes row={b} t={t} /></td>
-            <td><ReplayLink id={b.game_id} label={t('replay.watch.entry', { player: b.deal_id })} /></td>
+            <td><ReplayLink id={b.game_id} label={t('replay.watch.best', { deal: b.deal_id })} /></td>
           </tr>
         ))}
       </tbody>
