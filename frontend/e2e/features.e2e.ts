@@ -82,6 +82,16 @@ describe('daily deals, par, replay', () => {
     await expect.poll(() => card.getByTestId('daily-status').textContent()).toMatch(new RegExp(`^Won in ${solution.length} moves, \\d+:\\d\\d · Rank 1 today$`));
     expect(await card.textContent()).toContain('Daily streak: 1 (best 1)');
     await shot(page, 'daily-home-won-phone');
+    // Today's leaderboard: the win, marked solver-assisted, with its replay.
+    await card.getByRole('button', { name: "Today's leaderboard of Pyramid" }).click();
+    const board = page.getByTestId('daily-leaderboard');
+    await expect.poll(() => board.locator('tbody tr').count()).toBe(1);
+    expect(await board.getByTestId('assisted').count()).toBe(1);
+    expect((await axe(page, 'daily leaderboard phone')).serious).toEqual([]);
+    await shot(page, 'daily-leaderboard-phone');
+    await board.getByRole('link', { name: /^Watch .*'s replay$/ }).click();
+    await page.waitForURL(/\/replay\/[\w-]+$/);
+    await expect.poll(() => page.getByTestId('replay-step').textContent()).toBe(`Move 0 of ${solution.length}: the deal as dealt`);
     await page.context().close();
   });
 

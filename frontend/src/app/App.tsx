@@ -10,7 +10,7 @@ import { reasonKey, type ShownHint } from '../state/hint';
 import { targets as targetsOf } from '../state/select';
 import { NewGameDialog, RulesDialog } from '../views/Panels';
 import { DeadEndPanel } from '../views/DeadEnd';
-import { BestsDialog, LeaderboardDialog } from '../views/Leaderboard';
+import { BestsDialog, DailyBoardDialog, LeaderboardDialog } from '../views/Leaderboard';
 import { DealId, ResultsPanel } from '../views/Results';
 import { MenuDialog, SettingsDialog, StatsDialog } from '../views/Menus';
 import { Controller, storedOptions } from './controller';
@@ -43,7 +43,8 @@ export function App({ controller }: { controller?: Controller }) {
           <LazyReplay key={s.replay} api={ctl.api} id={s.replay} t={t} lang={s.lang} onCopied={(x) => ctl.flash(x, 'info')}
             onPlayDeal={(d) => { const p = parseDealId(d); if (p) ctl.startGame(p.game, storedOptions(p.game), p.deal); }} />
         ) : live ? <Table ctl={ctl} s={s} t={t} view={live} /> : view ? <Paused ctl={ctl} t={t} /> : (
-          <Home t={t} s={s} onPlay={(g, o, daily) => ctl.startGame(g, o, undefined, daily)} onWatch={(id) => ctl.watch(id)} />
+          <Home t={t} s={s} onPlay={(g, o, daily) => ctl.startGame(g, o, undefined, daily)} onWatch={(id) => ctl.watch(id)}
+            onBoard={(g) => ctl.dialog('daily', g)} />
         )}
         <NoteLine ctl={ctl} s={s} t={t} />
         <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">{s.live}</div>
@@ -153,6 +154,9 @@ function Panels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
       {s.dialog === 'menu' ? (
         <MenuDialog t={t} lang={s.lang} inGame={!!s.view} canUndo={!!view && view.status === 'playing' && view.moves > 0}
           onPick={(m) => ctl.menu(m)} onClose={close} />
+      ) : null}
+      {s.dialog === 'daily' && s.daily ? (
+        <DailyBoardDialog t={t} api={ctl.api} game={s.dailyGame} date={s.daily.date} onWatch={(id) => ctl.watch(id)} onClose={close} />
       ) : null}
       {s.dialog === 'stats' ? <StatsDialog t={t} api={ctl.api} onClose={close} /> : null}
       {s.dialog === 'settings' ? <SettingsDialog t={t} settings={s.settings} onChange={(x) => ctl.setSettings(x)} onClose={close} /> : null}

@@ -8,10 +8,10 @@ import { gamePath, replayPath } from '../state/route';
 import type { UiState } from './state';
 
 export interface DailyProps {
-  t: T; s: UiState; onPlay: (game: GameName) => void; onWatch: (id: string) => void;
+  t: T; s: UiState; onPlay: (game: GameName) => void; onWatch: (id: string) => void; onBoard: (game: GameName) => void;
 }
 
-export function DailyDeals({ t, s, onPlay, onWatch }: DailyProps) {
+export function DailyDeals({ t, s, onPlay, onWatch, onBoard }: DailyProps) {
   const daily = s.daily;
   return (
     <section class="daily" aria-labelledby="daily-title" data-testid="daily">
@@ -22,7 +22,7 @@ export function DailyDeals({ t, s, onPlay, onWatch }: DailyProps) {
           {daily.items.map((item) => {
             const game = GAME_NAMES.find((g) => g === item.game);
             return game ? (
-              <Card key={game} game={game} item={item} stats={s.stats?.[game]} t={t} ready={s.ready} onPlay={onPlay} onWatch={onWatch} />
+              <Card key={game} game={game} item={item} stats={s.stats?.[game]} t={t} ready={s.ready} onPlay={onPlay} onWatch={onWatch} onBoard={onBoard} />
             ) : null;
           })}
         </ul>
@@ -36,9 +36,9 @@ function resultOf(item: DailyItem): DailyResult | null {
   return r && typeof r.game_id === 'string' ? { game_id: r.game_id, status: r.status, moves: r.moves, elapsed_ms: r.elapsed_ms, rank: r.rank } : null;
 }
 
-function Card({ game, item, stats, t, ready, onPlay, onWatch }: {
+function Card({ game, item, stats, t, ready, onPlay, onWatch, onBoard }: {
   game: GameName; item: DailyItem; stats: GameStats | undefined; t: T; ready: boolean;
-  onPlay: (game: GameName) => void; onWatch: (id: string) => void;
+  onPlay: (game: GameName) => void; onWatch: (id: string) => void; onBoard: (game: GameName) => void;
 }) {
   const name = t(`game.${game}` as Key);
   const result = resultOf(item);
@@ -50,7 +50,9 @@ function Card({ game, item, stats, t, ready, onPlay, onWatch }: {
         <span class="tile-art" aria-hidden="true">{gameModule(game).art}</span>
         <span class="tile-name">{name}</span>
       </h3>
-      <p class="daily-deal"><code>{item.deal_id}</code></p>
+      <p class="daily-deal"><code>{item.deal_id}</code>{' '}
+        <button type="button" class="linklike" onClick={() => onBoard(game)} aria-label={t('daily.lb.of', { game: name })}>{t('daily.lb')}</button>
+      </p>
       <p class="daily-status" data-testid="daily-status">
         {result ? <ResultLine r={result} t={t} /> : streak > 0 ? t('daily.streak', { n: streak, best }) : t('daily.streak.none')}
       </p>

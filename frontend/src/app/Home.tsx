@@ -11,8 +11,9 @@ import { lastGame, storedOptions, type Options } from './controller';
 import { DailyDeals } from './Daily';
 import type { UiState } from './state';
 
-export function Home({ t, s, onPlay, onWatch }: {
+export function Home({ t, s, onPlay, onWatch, onBoard }: {
   t: T; s: UiState; onPlay: (g: GameName, o: Options, daily?: boolean) => void; onWatch: (id: string) => void;
+  onBoard: (g: GameName) => void;
 }) {
   const { fatal, ready, catalog } = s;
   const last = lastGame();
@@ -22,7 +23,7 @@ export function Home({ t, s, onPlay, onWatch }: {
       <h1>{t('home.title')}</h1>
       <p class="blurb">{t('home.blurb')}</p>
       {last ? <p class="continue"><a href={gamePath(last)}>{t('btn.continue')}</a></p> : null}
-      <DailyDeals t={t} s={s} onPlay={(g) => onPlay(g, {}, true)} onWatch={onWatch} />
+      <DailyDeals t={t} s={s} onPlay={(g) => onPlay(g, {}, true)} onWatch={onWatch} onBoard={onBoard} />
       <div class="tiles">
         {GAME_NAMES.map((g) => <Tile key={g} game={g} t={t} ready={ready} catalog={catalog} onPlay={onPlay} />)}
       </div>

@@ -91,7 +91,7 @@ export class Controller {
   }
 
   select(sel: Selection | null): void { this.store.dispatch({ type: 'select', sel }); }
-  dialog(dialog: Dialog): void { this.store.dispatch({ type: 'dialog', dialog }); }
+  dialog(dialog: Dialog, game?: GameName): void { this.store.dispatch({ type: 'dialog', dialog, ...(game ? { game } : {}) }); }
   clearHint(): void { this.store.dispatch({ type: 'hint', hint: null }); }
   announce(text: string): void { this.store.dispatch({ type: 'announce', text }); }
 

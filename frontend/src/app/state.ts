@@ -2,13 +2,13 @@
 // around it (selection, hint, dialogs, notices). Pure: every change is an action.
 import type { Catalog, DailyToday, Player } from '../api/client';
 import type { Lang } from '../i18n';
-import type { ServerView } from '../model/types';
+import type { GameName, ServerView } from '../model/types';
 import type { Watch } from '../state/analysis';
 import type { ShownHint } from '../state/hint';
 import type { Selection } from '../games/outcome';
 import type { Settings } from './settings';
 
-export type Dialog = 'new' | 'rules' | 'bests' | 'leaderboard' | 'menu' | 'stats' | 'settings' | null;
+export type Dialog = 'new' | 'rules' | 'bests' | 'leaderboard' | 'menu' | 'stats' | 'settings' | 'daily' | null;
 export interface Toast { text: string; kind: 'error' | 'info'; id: number }
 
 export interface UiState {
@@ -44,6 +44,8 @@ export interface UiState {
   /** today's deals and the player's daily streaks (the home page) */
   daily: DailyToday | null;
   stats: Player['stats'] | null;
+  /** the game whose daily leaderboard the 'daily' dialog shows */
+  dailyGame: GameName;
 }
 
 export type Action =
@@ -51,7 +53,7 @@ export type Action =
   | { type: 'select'; sel: Selection | null }
   | { type: 'toast'; toast: Toast | null }
   | { type: 'announce'; text: string }
-  | { type: 'dialog'; dialog: Dialog }
+  | { type: 'dialog'; dialog: Dialog; game?: GameName }
   | { type: 'hint'; hint: ShownHint | null }
   | { type: 'watch'; watch: Watch | null }
   | { type: 'hideResult'; hide: boolean }
@@ -73,7 +75,7 @@ export function initialState(lang: Lang, settings: Settings): UiState {
   return {
     lang, settings, offline: false, view: null, receivedAt: 0, sel: null, celebrate: 0, toast: null, live: '', dialog: null, hint: null,
     watch: null, hideResult: false, deadEndClosed: null, catalog: null, fatal: null, busy: 0, ready: false,
-    replay: null, daily: null, stats: null,
+    replay: null, daily: null, stats: null, dailyGame: 'pyramid',
   };
 }
 
@@ -84,7 +86,7 @@ export function reduce(s: UiState, a: Action): UiState {
     case 'toast': return { ...s, toast: a.toast };
     // The same text twice must still be spoken: make it differ invisibly.
     case 'announce': return { ...s, live: s.live === a.text ? `${a.text}\u00a0` : a.text };
-    case 'dialog': return { ...s, dialog: a.dialog };
+    case 'dialog': return { ...s, dialog: a.dialog, dailyGame: a.game ?? s.dailyGame };
     case 'hint': return { ...s, hint: a.hint };
     case 'watch': return { ...s, watch: a.watch };
     case 'hideResult': return { ...s, hideResult: a.hide };

@@ -1,9 +1,9 @@
 // Leaderboards and personal bests: each entry links to its replay and marks a solver-assisted
 // win (icon and words); a finished game's deal leaderboard shows the deal's par.
 import { useEffect, useState } from 'preact/hooks';
-import type { Api, Best, Entry, Leaderboard, Par } from '../api/client';
-import { formatTime, type T } from '../i18n';
-import { readPar, type ServerView } from '../model/types';
+import type { Api, Best, DailyBoard, Entry, Leaderboard, Par } from '../api/client';
+import { formatTime, type Key, type T } from '../i18n';
+import { readPar, type GameName, type ServerView } from '../model/types';
 import { replayPath } from '../state/route';
 import { Icon } from './Icon';
 import { Modal } from './Modal';
@@ -84,6 +84,33 @@ export function LeaderboardDialog({ t, api, view, onClose }: { t: T; api: Api; v
       <LeaderboardTable api={api} view={view} t={t} />
     </Modal>
   );
+}
+
+/** A day's daily leaderboard (games started as that day's daily and won that day). */
+export function DailyBoardDialog({ t, api, game, date, onWatch, onClose }: {
+  t: T; api: Api; game: GameName; date: string; onWatch: (id: string) => void; onClose: () => void;
+}) {
+  const [board, setBoard] = useState<DailyBoard | null | 'error'>(null);
+  useEffect(() => { api.dailyLeaderboard(game, date).then(setBoard, () => setBoard('error')); }, [game, date]);
+  const name = t(`game.${game}` as Key);
+  return (
+    <Modal title={`${t('daily.lb')} · ${name}`} onClose={onClose} closeLabel={t('btn.close')}>
+      <section class="leaderboard" data-testid="daily-leaderboard" onClick={(e) => watchClick(e, onWatch)}>
+        <p class="daily-date-dark">{t('daily.date', { date })}{board && board !== 'error' ? ` · ${board.deal_id}` : ''}</p>
+        {board === null ? <p>{t('loading')}</p> : board === 'error' ? <p>{t('error.network')}</p>
+          : board.entries.length === 0 ? <p>{t('daily.lb.empty')}</p> : <EntriesTable entries={board.entries} t={t} />}
+      </section>
+    </Modal>
+  );
+}
+
+/** A replay link inside a dialog opens the viewer in the app (no page load). */
+function watchClick(e: MouseEvent, onWatch: (id: string) => void): void {
+  const a = (e.target as HTMLElement | null)?.closest?.('a.replaylink');
+  const id = a?.getAttribute('href')?.split('/').pop();
+  if (!id) return;
+  e.preventDefault();
+  onWatch(id);
 }
 
 export function BestsDialog({ t, api, onClose }: { t: T; api: Api; onClose: () => void }) {
