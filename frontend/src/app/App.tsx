@@ -40,7 +40,7 @@ export function App({ controller }: { controller?: Controller }) {
       <Header ctl={ctl} s={s} t={t} />
       <main class="table" ref={(el) => { ctl.table = el; }} aria-label={t('a11y.table')}>
         {s.replay ? (
-          <LazyReplay key={s.replay} api={ctl.api} id={s.replay} t={t} lang={s.lang} onCopied={(x) => ctl.flash(x, 'info')}
+          <LazyReplay key={s.replay} api={ctl.api} id={s.replay} t={t} lang={s.lang} motionOn={() => ctl.motionOn()} onCopied={(x) => ctl.flash(x, 'info')}
             onPlayDeal={(d) => { const p = parseDealId(d); if (p) ctl.startGame(p.game, storedOptions(p.game), p.deal); }} />
         ) : live ? <Table ctl={ctl} s={s} t={t} view={live} /> : view ? <Paused ctl={ctl} t={t} /> : (
           <Home t={t} s={s} onPlay={(g, o, daily) => ctl.startGame(g, o, undefined, daily)} onWatch={(id) => ctl.watch(id)}

@@ -1,7 +1,7 @@
 // The replay viewer at /replay/<id>: a finished game step by step from the deal, with forward,
 // back, play/pause and speed, the keys ←/→/Space (Home/End), the move in words in the live
 // region, and a link to share. The board is the game's own renderer over a read-only view.
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Api } from '../api/client';
 import { moduleOf } from '../games';
 import type { Key, Lang, T } from '../i18n';
@@ -9,11 +9,16 @@ import { ReplaySource, type Shown } from '../state/replay';
 import { replayPath } from '../state/route';
 import { Icon } from '../views/Icon';
 import { copyText } from './Header';
+import { Motion } from './motion';
 
 export const SPEEDS = { slow: 1600, normal: 900, fast: 350 } as const;
 export type Speed = keyof typeof SPEEDS;
 
-interface Props { api: Api; id: string; t: T; lang: Lang; onPlayDeal: (dealId: string) => void; onCopied: (text: string) => void }
+interface Props {
+  api: Api; id: string; t: T; lang: Lang; onPlayDeal: (dealId: string) => void; onCopied: (text: string) => void;
+  /** cards slide from step to step (the player's motion setting) */
+  motionOn: () => boolean;
+}
 
 export function ReplayView(props: Props) {
   const { api, id, t } = props;
@@ -35,7 +40,7 @@ export function ReplayView(props: Props) {
   return <Player {...props} source={source} />;
 }
 
-function Player({ source, t, lang, onPlayDeal, onCopied }: Props & { source: ReplaySource }) {
+function Player({ source, t, lang, onPlayDeal, onCopied, motionOn }: Props & { source: ReplaySource }) {
   const meta = source.meta;
   const [n, setN] = useState(0);
   const [shown, setShown] = useState<Shown | null>(null);
@@ -43,9 +48,12 @@ function Player({ source, t, lang, onPlayDeal, onCopied }: Props & { source: Rep
   const [speed, setSpeed] = useState<Speed>('normal');
   const steps = shown?.steps ?? source.steps;
   const go = (k: number) => setN(Math.max(0, Math.min(steps, k)));
+  const board = useRef<HTMLDivElement>(null);
+  const motion = useMemo(() => new Motion(() => board.current, motionOn), []);
+  useLayoutEffect(() => motion.play(), [shown]);
   useEffect(() => {
     let live = true;
-    source.shown(n).then((x) => { if (live) setShown(x); }, () => undefined);
+    source.shown(n).then((x) => { if (live) { motion.capture(false); setShown(x); } }, () => undefined);
     source.prefetch(n);
     return () => { live = false; };
   }, [n]);
@@ -67,7 +75,7 @@ function Player({ source, t, lang, onPlayDeal, onCopied }: Props & { source: Rep
         <p class="replay-by">{t(`game.${meta.game}` as Key)} · {t('replay.by', { player: meta.player, status })}</p>
       </div>
       <StepLine shown={shown} t={t} />
-      <div class="board replay-board">{shown ? <BoardOf shown={shown} t={t} lang={lang} /> : <p>{t('loading')}</p>}</div>
+      <div class="board replay-board" ref={board}>{shown ? <BoardOf shown={shown} t={t} lang={lang} /> : <p>{t('loading')}</p>}</div>
       <Controls t={t} n={n} steps={steps} playing={playing} speed={speed} go={go} toggle={toggle} setPlaying={setPlaying} setSpeed={setSpeed} />
       <div class="replay-foot">
         <button type="button" class="small" data-testid="replay-share"
