@@ -16,7 +16,8 @@ help:
 # The venv is rebuilt whenever the package's dependencies change, and so is the compiled
 # solver core (mypyc, backend/setup.py) whenever its sources do.
 NATIVE_SOURCES := backend/setup.py $(wildcard backend/patience/solver/core.py \
-	backend/patience/solver/gaps.py backend/patience/solver/forty_thieves.py \
+	backend/patience/solver/gaps.py backend/patience/solver/gaps_grid.py \
+	backend/patience/solver/forty_thieves.py \
 	backend/patience/solver/pyramid.py backend/patience/solver/pyramid_par.py)
 $(STAMP): backend/pyproject.toml $(NATIVE_SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

@@ -16,6 +16,7 @@ from setuptools import setup
 COMPILED = [
     "patience/solver/core.py",
     "patience/solver/gaps.py",
+    "patience/solver/gaps_grid.py",
     "patience/solver/forty_thieves.py",
     "patience/solver/pyramid.py",
     "patience/solver/pyramid_par.py",

@@ -15,7 +15,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from patience.store.db import REPO_ROOT
 
@@ -45,11 +45,29 @@ def build_parser() -> argparse.ArgumentParser:
     openapi = sub.add_parser("openapi", help="write the OpenAPI document")
     openapi.add_argument("--output", default=str(OPENAPI_FILE), help="file, or - for stdout")
 
+    sub.add_parser("games", help="list the games: names, rulesets and what each is about")
+    _add_solve(sub)
+    run = sub.add_parser(
+        "run", help="everything on this machine: Redis if none answers, a worker, and the API"
+    )
+    run.add_argument("--host", default="127.0.0.1")
+    run.add_argument("--port", type=int, default=8000)
+    _add_catalogue(sub)
+    worker = sub.add_parser("worker", help="run an RQ worker for the solver jobs (REDIS_URL)")
+    worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
+    worker.add_argument(
+        "--abandoned-after", type=int, default=None,
+        help="seconds past a missed beat before a running job is retried (default 8)",
+    )  # fmt: skip
+    return parser
+
+
+def _add_solve(sub: Any) -> None:
     solve = sub.add_parser("solve", help="print the solver's JSON verdict for a deal or position")
     what = solve.add_mutually_exclusive_group(required=True)
     what.add_argument("--deal", type=int, help="deal number (with --game)")
     what.add_argument("--position", help="a full-information position JSON file")
-    solve.add_argument("--game", help="pyramid | gaps | forty-thieves")
+    solve.add_argument("--game", help="a game of `patience games`, e.g. pyramid")
     solve.add_argument("--rules", help="Forty Thieves ruleset: classic | relaxed")
     solve.add_argument(
         "--option", action="append", default=[], metavar="NAME=JSON",
@@ -58,12 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--time-limit", type=float, default=60.0, help="seconds (default 60)")
     solve.add_argument("--nodes", type=int, help="node budget (default: none)")
 
-    run = sub.add_parser(
-        "run", help="everything on this machine: Redis if none answers, a worker, and the API"
-    )
-    run.add_argument("--host", default="127.0.0.1")
-    run.add_argument("--port", type=int, default=8000)
 
+def _add_catalogue(sub: Any) -> None:
     catalogue = sub.add_parser("catalogue", help="the proven-winnable deal catalogue")
     catalogue_sub = catalogue.add_subparsers(dest="catalogue_command", required=True)
     for name, text in (
@@ -89,13 +103,15 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     build.add_argument("--batch", type=int, default=10, help="deals per job (distributed)")
 
-    worker = sub.add_parser("worker", help="run an RQ worker for the solver jobs (REDIS_URL)")
-    worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
-    worker.add_argument(
-        "--abandoned-after", type=int, default=None,
-        help="seconds past a missed beat before a running job is retried (default 8)",
-    )  # fmt: skip
-    return parser
+
+def _games() -> int:
+    """One line per registered game: its name, rulesets and aim (from the registry)."""
+    from patience.api.rulesets import game_catalog
+
+    for entry in game_catalog():
+        rulesets = ", ".join(entry["rulesets"])
+        print(f"{entry['game']:<14} {entry['title']} ({rulesets}): {entry['summary']}")
+    return 0
 
 
 def _upgrade() -> None:
@@ -230,6 +246,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _upgrade()
     elif args.command == "openapi":
         _openapi(args.output)
+    elif args.command == "games":
+        return _games()
     elif args.command == "solve":
         return _solve(args)
     elif args.command == "run":

@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 
 from patience import catalogue
-from patience.catalogue.daily import DEFAULT_RULESETS, EPOCH, POOL_SIZE, daily_deal, pools
+from patience.catalogue.daily import EPOCH, POOL_SIZE, daily_deal, daily_rulesets, pools
 from patience.engine import new_game
 from patience.solver import Budget, solve_game
 from tests.api.conftest import Api
@@ -43,8 +43,8 @@ def clock(app: Flask) -> Iterator[Clock]:
 
 def test_the_daily_deal_is_a_fixed_function_of_game_and_date() -> None:
     # Golden values: these deals are promised to players, on every server, forever.
-    assert [daily_deal(g, dt.date(2026, 12, 1)) for g in DEFAULT_RULESETS] == [467, 46, 11826]
-    assert [daily_deal(g, dt.date(2027, 7, 4)) for g in DEFAULT_RULESETS] == [
+    assert [daily_deal(g, dt.date(2026, 12, 1)) for g in daily_rulesets()] == [467, 46, 11826]
+    assert [daily_deal(g, dt.date(2027, 7, 4)) for g in daily_rulesets()] == [
         daily_deal("pyramid", dt.date(2027, 7, 4)),
         daily_deal("gaps", dt.date(2027, 7, 4)),
         daily_deal("forty-thieves", dt.date(2027, 7, 4)),
@@ -52,9 +52,9 @@ def test_the_daily_deal_is_a_fixed_function_of_game_and_date() -> None:
     assert daily_deal("gaps", EPOCH) == daily_deal("gaps", EPOCH + dt.timedelta(POOL_SIZE))
 
 
-@pytest.mark.parametrize("game", sorted(DEFAULT_RULESETS))
+@pytest.mark.parametrize("game", sorted(daily_rulesets()))
 def test_every_daily_is_proven_winnable_and_none_repeats_within_a_year(game: str) -> None:
-    ruleset = DEFAULT_RULESETS[game]
+    ruleset = daily_rulesets()[game]
     assert all(catalogue.lookup(game, ruleset, deal)[0] is True for deal in pools()[game])
     days = [EPOCH + dt.timedelta(n) for n in range(3 * 365)]
     deals = [daily_deal(game, day) for day in days]
@@ -67,7 +67,7 @@ def test_today_lists_each_game_and_a_future_date_is_refused(api: Api, clock: Clo
     today = api.client.get("/api/v1/daily").json
     assert today is not None and today["date"] == DAY.isoformat()
     assert [(i["game"], i["deal"]) for i in today["items"]] == [
-        (g, daily_deal(g, DAY)) for g in DEFAULT_RULESETS
+        (g, daily_deal(g, DAY)) for g in daily_rulesets()
     ]
     assert all(i["result"] is None and i["streak"] is None for i in today["items"])
     past = api.client.get("/api/v1/daily/gaps?date=2026-11-30").json

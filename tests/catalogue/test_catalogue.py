@@ -119,7 +119,9 @@ def test_picking_by_grade_and_lookups(scratch: Path) -> None:
     assert grades["easy"] == [9, 8, 7]  # the most playouts won
     for seed in range(20):
         assert pick("gaps", {"difficulty": "hard"}, seed) in grades["hard"]
-    assert pick("gaps", {"difficulty": "any"}, 1) is None  # any deal will do
+    assert pick("gaps", {"difficulty": "any"}, 1) is None  # any deal will do (older spelling)
+    assert pick("gaps", {"winnable_only": False}, 1) is None  # the same, as in every game
+    assert pick("gaps", {"winnable_only": True}, 1) in grades["normal"]
     assert pick("gaps", {"redeals": 1, "difficulty": "easy"}, 1) is None  # no such catalogue
     assert pick("pyramid", {}, 1) is None
     assert lookup("gaps", "redeals-2", 9) == (True, "easy")

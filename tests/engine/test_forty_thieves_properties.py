@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from patience.engine.cards import TWO_DECKS, Card, Suit
-from patience.engine.errors import IllegalMove
+from patience.engine.errors import IllegalMove, InvalidMove
 from patience.engine.forty_thieves import (
     FOUNDATION,
     CardMove,
@@ -104,7 +104,7 @@ def brute_force_legal(state: FTState, options: dict[str, Any]) -> set[str]:
         try:
             move = parse_move(data)
             apply_move(state, move, options)
-        except IllegalMove:  # InvalidMove included
+        except (IllegalMove, InvalidMove):
             continue
         if isinstance(move, CardMove) and move.dst > FOUNDATION:  # a named foundation
             move = CardMove(move.src, FOUNDATION)

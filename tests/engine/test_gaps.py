@@ -498,6 +498,7 @@ def test_option_defaults() -> None:
     assert GapsGame.new(1).options == {
         "redeals": 2,
         "aces_shuffled": False,
+        "winnable_only": True,
         "difficulty": "normal",
         "show_fits": False,
     }
@@ -505,6 +506,7 @@ def test_option_defaults() -> None:
     assert in_ruleset == {
         "redeals": True,
         "aces_shuffled": True,
+        "winnable_only": False,
         "difficulty": False,
         "show_fits": False,
     }

@@ -74,25 +74,6 @@ def test_deal_8153_opening_board() -> None:
     ]
 
 
-def perft(game: Any, depth: int) -> int:
-    if depth == 0:
-        return 1
-    total = 0
-    for move in game.legal_moves():
-        game.play(move)
-        total += perft(game, depth - 1)
-        game.undo()
-    return total
-
-
-@pytest.mark.parametrize(
-    ("deal", "counts"), [(1, [3, 7, 15, 30, 62]), (8153, [4, 13, 35, 88, 251])]
-)
-def test_perft(deal: int, counts: list[int]) -> None:
-    game = new_game("pyramid", deal=deal)
-    assert [perft(game, depth) for depth in range(1, 6)] == counts
-
-
 def test_exact_legal_moves_bottom_row() -> None:
     g = load_position(position(BOTTOM_ROW, stock="QC 2H", waste="JS"))
     assert as_set(g.legal_moves()) == as_set(

@@ -21,7 +21,8 @@ from patience.solver.core import (
     portfolio,
     solve,
 )
-from patience.solver.gaps import GAP, GapsAdapter, frozen, run_length
+from patience.solver.gaps import GapsAdapter
+from patience.solver.gaps_grid import GAP, frozen, run_length
 from patience.solver.naive import brute_force
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from patience.engine import catalog, game_class
+from patience import games
+from patience.engine import game_class
 
 
 def rulesets(game: str) -> list[str]:
@@ -30,12 +31,15 @@ def default_ruleset(game: str) -> str:
 
 
 def game_catalog() -> list[dict[str, Any]]:
-    """The engine's catalog with each game's rulesets."""
+    """Every registered game: its names, options and rulesets."""
     return [
         {
-            **entry,
-            "rulesets": rulesets(entry["game"]),
-            "default_ruleset": default_ruleset(entry["game"]),
+            "game": entry.name,
+            "title": entry.title,
+            "summary": entry.summary,
+            "options": [spec.describe() for spec in entry.engine.option_specs],
+            "rulesets": rulesets(entry.name),
+            "default_ruleset": default_ruleset(entry.name),
         }
-        for entry in catalog()
+        for entry in games.entries()
     ]

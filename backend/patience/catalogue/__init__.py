@@ -28,6 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from patience import games
 from patience.engine import Game, game_class, new_game
 from patience.engine.deal import SplitMix64
 from patience.engine.options import parse_options
@@ -41,18 +42,15 @@ SOLVER_VERSION = "2"
 REDEALS_COUNTED = 20  # with unlimited redeals, a playout win needing this many scores 0
 
 
-SAME_GAME = {("gaps", "redeals-0-aces"): "redeals-0"}
-"""Rulesets that are one game under two names share a catalogue: without redeals, Gaps' aces
-option changes nothing (the aces only join redeals)."""
-
-
 def catalogue_ruleset(game: str, ruleset: str) -> str:
-    """The ruleset whose catalogue holds ``ruleset``'s deals (see :data:`SAME_GAME`).
+    """The ruleset whose catalogue holds ``ruleset``'s deals: rulesets that are one game under
+    two names share one (the registry's ``same_catalogue``: without redeals, Gaps' aces
+    option changes nothing, the aces only joining redeals).
 
     >>> catalogue_ruleset("gaps", "redeals-0-aces"), catalogue_ruleset("gaps", "redeals-1-aces")
     ('redeals-0', 'redeals-1-aces')
     """
-    return SAME_GAME.get((game, ruleset), ruleset)
+    return games.get(game).same_catalogue.get(ruleset, ruleset)
 
 
 def ruleset_of(game: str, options: Mapping[str, Any]) -> str:
@@ -174,13 +172,13 @@ def lookup(game: str, ruleset: str, deal: int) -> tuple[bool | None, str | None]
 
 def pick(game: str, options: Mapping[str, Any] | None, seed: int) -> int | None:
     """A deal for a new game without a deal number, when its options ask for a proven-winnable
-    one (Forty Thieves ``winnable_only``, Gaps ``difficulty`` other than ``any``): a catalogue
-    deal of the ruleset (and grade), chosen by ``seed``. ``None``: any deal will do, or the
-    catalogue has none for this ruleset."""
+    one (``winnable_only``, in every game; Gaps' ``difficulty: "any"`` is its older spelling
+    of ``false``): a catalogue deal of the ruleset (and grade, in Gaps), chosen by ``seed``.
+    ``None``: any deal will do, or the catalogue has none for this ruleset."""
     cls = game_class(game)
     opts = parse_options(cls.option_specs, dict(options or {}))
     difficulty = opts.get("difficulty")
-    if opts.get("winnable_only") is not True and difficulty not in GRADES:
+    if opts.get("winnable_only") is False or difficulty == "any":
         return None
     catalogue = cached(game, cls.ruleset_of(opts))
     if catalogue is None or not catalogue.winnable:

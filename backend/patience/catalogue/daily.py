@@ -24,14 +24,18 @@ import json
 from functools import cache
 from pathlib import Path
 
+from patience import games
 from patience.engine.deal import SplitMix64
 
 EPOCH = dt.date(2026, 1, 1)
 POOL_SIZE = 500
 POOL_FILE = Path(__file__).parent / "daily.json"
 
-DEFAULT_RULESETS = {"pyramid": "standard", "gaps": "redeals-2", "forty-thieves": "classic"}
-"""Each game's default ruleset: the daily deals are its deals."""
+
+def daily_rulesets() -> dict[str, str]:
+    """The games with daily deals and the ruleset of each (the registry's ``daily_ruleset``:
+    the game's default ruleset, whose frozen pool the deals come from)."""
+    return {e.name: e.daily_ruleset for e in games.entries() if e.daily_ruleset is not None}
 
 
 @cache
@@ -60,7 +64,7 @@ def freeze_pools() -> dict[str, list[int]]:
     from patience.catalogue import cached
 
     out = {}
-    for game, ruleset in DEFAULT_RULESETS.items():
+    for game, ruleset in daily_rulesets().items():
         found = cached(game, ruleset)
         if found is None or len(found.winnable) < POOL_SIZE:
             raise ValueError(f"{game}: fewer than {POOL_SIZE} proven-winnable deals")

@@ -33,9 +33,11 @@ class IllegalMove(EngineError):
     reason = "illegal_move"
 
 
-class InvalidMove(IllegalMove):
+class InvalidMove(EngineError):
     """A move that is malformed: unknown type, missing or mistyped fields, unknown
-    locations or cards (HTTP 400, reason ``invalid_move``). Checked before any rule."""
+    locations or cards (HTTP 400, reason ``invalid_move``). Checked before any rule, and a
+    sibling of :class:`IllegalMove`, not a kind of it: a malformed move is not a move the
+    rules forbid (as python-chess's ``InvalidMoveError`` and ``IllegalMoveError``)."""
 
     reason = "invalid_move"
 

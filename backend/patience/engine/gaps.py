@@ -51,7 +51,8 @@ from patience.engine.game import (
     position_cards,
     require_move_fields,
 )
-from patience.engine.options import Options, OptionSpec
+from patience.engine.moves import Redeal as Redeal  # re-exported with the game's moves
+from patience.engine.options import WINNABLE_ONLY, Options, OptionSpec
 
 ROWS = 4
 COLS = 13
@@ -104,14 +105,6 @@ class Place:
 
     def to_dict(self) -> Json:
         return {"type": "move", "card": str(self.card), "to": location_name(self.to)}
-
-
-@dataclass(frozen=True, slots=True)
-class Redeal:
-    """Gather every card outside the rows' runs, shuffle and deal them back."""
-
-    def to_dict(self) -> Json:
-        return {"type": "redeal"}
 
 
 GapsMove = Place | Redeal
@@ -320,12 +313,14 @@ class GapsGame(Game[GapsState, GapsMove]):
             in_ruleset=True,
             doc="the aces join the redeal shuffle and are removed again: gaps fall anywhere",
         ),
+        WINNABLE_ONLY,
         OptionSpec(
             "difficulty",
             "normal",
             ("easy", "normal", "hard", "any"),
             in_ruleset=False,
-            doc="how hard the offered deal is (only picks the deal)",
+            doc='how hard the offered winnable deal is (only picks the deal; "any", the '
+            "older spelling of winnable_only false, offers any deal)",
         ),
         OptionSpec(
             "show_fits", False, (False, True), in_ruleset=False, doc="show which card fits each gap"

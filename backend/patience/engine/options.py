@@ -50,6 +50,13 @@ class OptionSpec:
         }
 
 
+WINNABLE_ONLY = OptionSpec(
+    "winnable_only", True, (True, False), in_ruleset=False,
+    doc="pick new deals from the catalogue of deals proven winnable",
+)  # fmt: skip
+"""The option that asks for catalogue deals: one name and meaning in every game."""
+
+
 def parse_options(specs: tuple[OptionSpec, ...], data: object) -> dict[str, OptionValue]:
     """Validate ``data`` (a JSON object or ``None``) against ``specs``; fill in defaults."""
     if data is None:

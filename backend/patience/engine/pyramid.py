@@ -29,7 +29,9 @@ from patience.engine.game import (
     position_cards,
     require_move_fields,
 )
-from patience.engine.options import Options, OptionSpec
+from patience.engine.moves import Draw as Draw  # re-exported: the game's moves in one place
+from patience.engine.moves import Recycle as Recycle
+from patience.engine.options import WINNABLE_ONLY, Options, OptionSpec
 
 SIZE = 28
 ROWS = 7
@@ -90,22 +92,6 @@ class King:
 
     def to_dict(self) -> Json:
         return {"type": "king", "at": location_name(self.at)}
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Turn the stock top onto the waste."""
-
-    def to_dict(self) -> Json:
-        return {"type": "draw"}
-
-
-@dataclass(frozen=True, slots=True)
-class Recycle:
-    """Turn the waste over as the new stock and start the next pass."""
-
-    def to_dict(self) -> Json:
-        return {"type": "recycle"}
 
 
 PyramidMove = Pair | King | Draw | Recycle
@@ -263,12 +249,7 @@ class PyramidGame(Game[PyramidState, PyramidMove]):
 
     name: ClassVar[str] = "pyramid"
     progress_goal: ClassVar[int] = 28
-    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec(
-            "winnable_only", True, (True, False), in_ruleset=False,
-            doc="pick new deals from the catalogue of deals proven winnable",
-        ),
-    )  # fmt: skip
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (WINNABLE_ONLY,)
 
     @classmethod
     def ruleset_of(cls, options: Options) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from patience.catalogue.daily import DEFAULT_RULESETS, EPOCH, daily_deal
+from patience.catalogue.daily import EPOCH, daily_deal, daily_rulesets
 from patience.service.errors import ServiceError
 from patience.service.views import board_entry
 from patience.store.daily import (
@@ -69,7 +69,7 @@ class Daily:
         mine = players_daily_games(self.session, player_id, date) if player_id else {}
         wins = daily_win_dates(self.session, player_id) if player_id else {}
         return [
-            self._item(game, date, player_id, mine.get(game), wins) for game in DEFAULT_RULESETS
+            self._item(game, date, player_id, mine.get(game), wins) for game in daily_rulesets()
         ]
 
     def item(self, game: str, date: dt.date, player_id: str | None) -> Json:
@@ -82,7 +82,7 @@ class Daily:
     ) -> Json:
         deal = daily_deal(game, date)
         item: Json = {
-            "game": game, "ruleset": DEFAULT_RULESETS[game], "date": date.isoformat(),
+            "game": game, "ruleset": daily_rulesets()[game], "date": date.isoformat(),
             "deal": deal, "deal_id": f"{game}-{deal}", "result": None, "streak": None,
         }  # fmt: skip
         if player_id is None:
@@ -106,4 +106,4 @@ class Daily:
         ]
         deal = daily_deal(game, date)
         return {"date": date.isoformat(), "deal_id": f"{game}-{deal}",
-                "ruleset": DEFAULT_RULESETS[game], "entries": entries}  # fmt: skip
+                "ruleset": daily_rulesets()[game], "entries": entries}  # fmt: skip

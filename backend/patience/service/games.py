@@ -25,7 +25,7 @@ from typing import Any, Literal
 from sqlalchemy.orm import Session
 
 from patience import catalogue
-from patience.catalogue.daily import DEFAULT_RULESETS, daily_deal
+from patience.catalogue.daily import daily_deal, daily_rulesets
 from patience.engine import Game, IllegalMove, game_class, new_game
 from patience.engine.deal import MAX_DEAL
 from patience.service.analysis import Analyst
@@ -167,8 +167,8 @@ class GameService:
         if deal is not None and deal != number:
             raise NotDaily("a daily game plays the day's deal: leave out 'deal'")
         game = new_game(name, deal=number, options=options)
-        if game.ruleset != DEFAULT_RULESETS[game.name]:
-            rules = DEFAULT_RULESETS[game.name]
+        if game.ruleset != daily_rulesets()[game.name]:
+            rules = daily_rulesets()[game.name]
             raise NotDaily(f"the daily deals are played {rules}: keep the rule options")
         return self._start(player_id, game, today)
 

@@ -7,35 +7,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from patience import games
 from patience.engine import Game
 from patience.solver.native import MODE  # first: it picks the compiled or the pure core
 
 # isort: split
-from patience.solver.core import Adapter, Budget, Result, solve
-from patience.solver.forty_thieves import FortyThievesAdapter
-from patience.solver.gaps import GapsAdapter
-from patience.solver.pyramid import PyramidAdapter
-
-AdapterFactory = Callable[[Game[Any, Any]], tuple[Adapter[Any, Any], Any]]
-
-ADAPTERS: dict[str, AdapterFactory] = {
-    "pyramid": PyramidAdapter.from_game,
-    "forty-thieves": FortyThievesAdapter.from_game,
-    "gaps": GapsAdapter.from_game,
-}
-"""For each game, how to turn a game in progress into a search adapter and a start state."""
+from patience.solver.core import Budget, Result, solve
 
 
 def solve_game(game: Game[Any, Any], budget: Budget | None = None) -> Result:
-    """The verdict for ``game``'s current position, with full knowledge of hidden cards."""
-    factory = ADAPTERS.get(game.name)
-    if factory is None:
-        raise NotImplementedError(f"no solver for {game.name} yet")
-    adapter, start = factory(game)
+    """The verdict for ``game``'s current position, with full knowledge of hidden cards (the
+    game's search adapter comes from the registry)."""
+    adapter, start = games.get(game.name).solver(game)
     return solve(adapter, start, budget)
 
 
-__all__ = ["ADAPTERS", "MODE", "Budget", "Result", "solve", "solve_game"]
+__all__ = ["MODE", "Budget", "Result", "solve", "solve_game"]

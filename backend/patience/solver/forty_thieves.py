@@ -48,7 +48,6 @@ from typing import Any
 
 from patience.engine.forty_thieves import (
     FOUNDATION,
-    LONGEST_RUN,
     WASTE,
     CardMove,
     Draw,
@@ -57,6 +56,7 @@ from patience.engine.forty_thieves import (
     FTState,
     Redeal,
     is_relaxed,
+    run_limits,
 )
 
 Columns = tuple[tuple[int, ...], ...]
@@ -170,41 +170,30 @@ class FortyThievesAdapter:
 
     def successors(self, state: State) -> Iterator[tuple[Step, State]]:
         columns, found, talon, ptr, redeals = state
-        cards = self.talon_cards
-        waste = cards[ptr - 1] if ptr else -1
-
-        # A safe card left over (only in a start position): up it goes, alone.
-        for src, column in enumerate(columns):
-            if column and _safe(found, column[-1]):
-                yield self._after(state, src, -1, 1)
-                return
-        if waste >= 0 and _safe(found, waste):
-            yield self._after(state, WASTE, -1, 1)
+        waste = self.talon_cards[ptr - 1] if ptr else -1
+        left_over = self._safe_card(state, waste)
+        if left_over is not None:  # only in a start position: up it goes, alone
+            yield left_over
             return
 
         empty = [i for i, column in enumerate(columns) if not column]
-        if self.relaxed:
-            to_card, to_empty = LONGEST_RUN, LONGEST_RUN if empty else 0
-        else:
-            to_card, to_empty = 1 << len(empty), (1 << len(empty)) >> 1
+        to_card, to_empty = run_limits(len(empty), self.relaxed)
         first_empty = empty[0] if empty else -1
         parents: dict[int, list[int]] = {}
         for dst, column in enumerate(columns):
             if column:
                 parents.setdefault(column[-1], []).append(dst)
-
         runs = [_run(column) for column in columns]
 
         # Foundation moves.
-        for src, column in enumerate(columns):
-            if column and _pile(found, column[-1]) >= 0:
+        for src in self._sources(columns, waste):
+            top = waste if src == WASTE else columns[src][-1]
+            if _pile(found, top) >= 0:
                 yield self._after(state, src, -1, 1)
-        if waste >= 0 and _pile(found, waste) >= 0:
-            yield self._after(state, WASTE, -1, 1)
 
         # Whole runs onto a card (uncovering a card or emptying the column).
-        split: list[tuple[int, int, int]] = []
-        to_space: list[tuple[int, int]] = []
+        split: list[tuple[int, int, int]] = []  # parts of runs, tried last
+        to_space: list[tuple[int, int]] = []  # runs into the first empty column
         for src, column in enumerate(columns):
             if not column:
                 continue
@@ -239,6 +228,20 @@ class FortyThievesAdapter:
             yield self._after(state, WASTE, first_empty, 1)
         for src, dst, n in split:
             yield self._after(state, src, dst, n)
+
+    def _safe_card(self, state: State, waste: int) -> tuple[Step, State] | None:
+        """A safe card's move up, if a column top or the waste top is safe."""
+        columns, found = state[0], state[1]
+        for src in self._sources(columns, waste):
+            if _safe(found, waste if src == WASTE else columns[src][-1]):
+                return self._after(state, src, -1, 1)
+        return None
+
+    @staticmethod
+    def _sources(columns: Columns, waste: int) -> list[int]:
+        """The places with a top card: columns in order, then the waste."""
+        places = [src for src, column in enumerate(columns) if column]
+        return [*places, WASTE] if waste >= 0 else places
 
     def _after(self, state: State, src: int, dst: int, n: int) -> tuple[Step, State]:
         """Apply a card move (``dst`` -1 for a foundation) and close over safe cards."""

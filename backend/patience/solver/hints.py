@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from patience import games
 from patience.engine import Card, Game
 from patience.engine.deal import SplitMix64
 from patience.engine.forty_thieves import COLUMNS, FOUNDATION, CardMove, FortyThievesGame, is_useful
@@ -60,7 +61,7 @@ def hint(game: Game[Any, Any]) -> Hint:
     ``None`` when nothing can move."""
     if game.status != "playing":
         return None
-    return HINTS.get(game.name, quick_hint)(game)
+    return games.get(game.name).hint(game)
 
 
 def quick_hint(game: Game[Any, Any]) -> Hint:
@@ -68,11 +69,22 @@ def quick_hint(game: Game[Any, Any]) -> Hint:
     the worker's hint is not ready in time. It reads only the public board."""
     if game.status != "playing":
         return None
-    moves = game.legal_moves()
-    if not moves:
-        return None
-    best = QUICK[game.name](game, moves)
-    return {"action": "draw"} if best == {"type": "draw"} else {"move": best}
+    return games.get(game.name).quick_hint(game)
+
+
+def search_free(
+    choose: Callable[[Game[Any, Any], list[Json]], Json],
+) -> Callable[[Game[Any, Any]], Hint]:
+    """A game's search-free advice from its choice among the legal moves (JSON)."""
+
+    def advise(game: Game[Any, Any]) -> Hint:
+        moves = game.legal_moves()
+        if not moves:
+            return None
+        best = choose(game, moves)
+        return {"action": "draw"} if best == {"type": "draw"} else {"move": best}
+
+    return advise
 
 
 def _as_hint(move: Any) -> Hint:
@@ -249,18 +261,3 @@ def forty_thieves_quick(game: Game[Any, Any], moves: list[Json]) -> Json:
         return (4, 0) if isinstance(move, FTDraw) else (6, 0)
 
     return dict(min(typed, key=score).to_dict())
-
-
-HINTS: dict[str, Callable[[Game[Any, Any]], Hint]] = {
-    "pyramid": pyramid_hint,
-    "gaps": gaps_hint,
-    "forty-thieves": forty_thieves_hint,
-}
-"""The searched hint of each game (run by the worker)."""
-
-QUICK: dict[str, Callable[[Game[Any, Any], list[Json]], Json]] = {
-    "pyramid": pyramid_quick,
-    "gaps": gaps_quick,
-    "forty-thieves": forty_thieves_quick,
-}
-"""The search-free advice of each game."""

@@ -25,7 +25,7 @@ from pathlib import Path
 from types import ModuleType
 
 PACKAGE = "patience.solver"
-COMPILED = ("core", "gaps", "forty_thieves", "pyramid", "pyramid_par")
+COMPILED = ("core", "gaps", "gaps_grid", "forty_thieves", "pyramid", "pyramid_par")
 GROUP = "patience_solver"  # the shared library's name (backend/setup.py)
 HERE = Path(__file__).parent
 

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
+from patience import games
 from patience.engine import Game
 from patience.engine.game import Json
 from patience.solver import solve_game
@@ -69,8 +70,9 @@ def find_par(game: Game[Any, Any], budget: Budget | None = None) -> Par:
     """
     budget = budget or Budget()
     began = budget.clock()
-    if game.name == "pyramid":
-        return _pyramid_par(game, budget, began)
+    optimal = games.get(game.name).par
+    if optimal is not None:
+        return cast(Par, optimal(game, budget, began))
     result = solve_game(game, budget)
     if result.solution is None:
         return Par(None, result.verdict == "unwinnable", None, result.nodes, _since(budget, began))
@@ -79,7 +81,9 @@ def find_par(game: Game[Any, Any], budget: Budget | None = None) -> Par:
     return Par(len(line), False, line, result.nodes, _since(budget, began))
 
 
-def _pyramid_par(game: Game[Any, Any], budget: Budget, began: float) -> Par:
+def pyramid_par(game: Game[Any, Any], budget: Budget, began: float) -> Par:
+    """Pyramid's proven par: the fewest moves, by an optimal search bounded by the
+    solver's own line."""
     adapter, start = PyramidAdapter.from_game(game)
     first = solve(adapter, start, budget)
     if first.solution is None:

@@ -35,6 +35,7 @@ from typing import Any
 from patience.engine.cards import Card
 from patience.engine.pyramid import (
     COVERED_BY,
+    MAX_PASSES,
     SIZE,
     STOCK,
     WASTE,
@@ -47,7 +48,6 @@ from patience.engine.pyramid import (
     Recycle,
 )
 
-MAX_PASSES = 3
 State = tuple[int, int, int, int]  # (pyr, talon, ptr, passes)
 Move = tuple[int, int]
 """A solver move, kept light (most are generated and never played): ``(a, b)`` removes the

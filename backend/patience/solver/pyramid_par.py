@@ -34,12 +34,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from patience.engine.pyramid import STOCK, WASTE
+from patience.engine.pyramid import MAX_PASSES, STOCK, WASTE
 from patience.solver.core import Budget
 from patience.solver.pyramid import (
     ALONE,
     DRAW,
-    MAX_PASSES,
     RECYCLE,
     Move,
     PyramidAdapter,

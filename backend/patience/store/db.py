@@ -7,6 +7,7 @@ True
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import psycopg
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import Session, sessionmaker
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
@@ -70,7 +72,8 @@ def make_engine(url: str, *, answer_timeout: float | None = ANSWER_TIMEOUT) -> E
     connect_args: dict[str, Any] = {"connect_timeout": CONNECT_TIMEOUT}
     if answer_timeout is not None:
         connect_args["options"] = f"-c statement_timeout={int(answer_timeout * 1000)}"
-    engine = create_engine(url, pool_pre_ping=True, connect_args=connect_args)
+    engine = create_engine(url, connect_args=connect_args)
+    _ping_after_idle(engine)
     if answer_timeout is not None and parsed.get_driver_name() == "psycopg":
 
         @event.listens_for(engine, "do_connect")
@@ -80,6 +83,34 @@ def make_engine(url: str, *, answer_timeout: float | None = ANSWER_TIMEOUT) -> E
             return connection
 
     return engine
+
+
+IDLE_PING = 1.0
+"""Seconds a pooled connection may sit idle and still be handed out without a ping."""
+
+
+def _ping_after_idle(engine: Engine) -> None:
+    """Ping a pooled connection on checkout only when it sat idle over :data:`IDLE_PING`
+    seconds (SQLAlchemy's ``pool_pre_ping`` pings every checkout: a round trip per request).
+    A server restart closes idle connections, which are pinged, found dead and replaced; one
+    in use within the last second fails its request with ``503`` at worst, and the pool
+    drops its siblings then."""
+
+    @event.listens_for(engine, "checkin")
+    def checked_in(dbapi_connection: Any, record: Any) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def checkout(dbapi_connection: Any, record: Any, proxy: Any) -> None:
+        since = record.info.get("idle_since")
+        if since is not None and time.monotonic() - since <= IDLE_PING:
+            return
+        try:
+            with dbapi_connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+            dbapi_connection.rollback()  # the ping opened a transaction: hand it out idle
+        except Exception as exc:  # any failure: the pool replaces the connection, tries again
+            raise DisconnectionError(str(exc)) from exc
 
 
 def session_factory(engine: Engine) -> sessionmaker[Session]:

@@ -19,7 +19,7 @@ from patience.api.resources.daily.schemas import (
     DailyTodaySchema,
 )
 from patience.api.smorest import Blueprint
-from patience.catalogue.daily import DEFAULT_RULESETS
+from patience.catalogue.daily import daily_rulesets
 from patience.service.daily import Daily
 
 blp = Blueprint("daily", __name__, url_prefix="/api/v1/daily", description="Daily deals")
@@ -29,8 +29,8 @@ DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def _game(game: str) -> str:
-    if game not in DEFAULT_RULESETS:
-        known = ", ".join(DEFAULT_RULESETS)
+    if game not in daily_rulesets():
+        known = ", ".join(daily_rulesets())
         raise ApiError(400, "unknown_game", f"unknown game (expected one of {known})",
                        {"game": [f"one of {known}"]})  # fmt: skip
     return game

@@ -173,6 +173,27 @@ class FortyThievesMove(UnionSchema):
 
 # -- GameViews ---------------------------------------------------------------------------------
 
+
+class UntypedBoard(Schema):
+    """A board the API has no schema for (a newly registered game): served as the engine
+    gives it."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+
+class UntypedMove(Schema):
+    """A move of a game the API has no schema for."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+
+def board_and_move(game: str) -> tuple[type[Schema], type[Schema]]:
+    """The board and move schemas of ``game`` (untyped for a game without its own)."""
+    return BOARDS.get(game, (UntypedBoard, UntypedMove))
+
+
 BOARDS: dict[str, tuple[type[Schema], type[UnionSchema]]] = {
     "pyramid": (PyramidBoard, PyramidMove),
     "gaps": (GapsBoard, GapsMove),

@@ -6,7 +6,8 @@ from typing import ClassVar
 
 import marshmallow as ma
 
-from patience.api.resources.games.boards import BOARDS
+from patience import games
+from patience.api.resources.games.boards import board_and_move
 from patience.api.smorest import Choices, Schema, StrictBoolean, UnionSchema, tag
 
 MAX_VERSION = 2**31 - 1
@@ -28,7 +29,9 @@ class OptionSchema(Schema):
 class CatalogGameSchema(Schema):
     """One game, its options and rulesets."""
 
-    game = ma.fields.String(required=True)
+    game = ma.fields.String(required=True, metadata={"description": "The API name"})
+    title = ma.fields.String(required=True, metadata={"description": "The display name"})
+    summary = ma.fields.String(required=True, metadata={"description": "The aim, in a line"})
     options = ma.fields.List(ma.fields.Nested(OptionSchema), required=True)
     rulesets = ma.fields.List(ma.fields.String(), required=True)
     default_ruleset = ma.fields.String(required=True)
@@ -43,9 +46,7 @@ class CatalogSchema(Schema):
 class NewGameSchema(Schema):
     """``POST /games`` body."""
 
-    game = ma.fields.String(
-        required=True, metadata={"description": "pyramid, gaps or forty-thieves"}
-    )
+    game = ma.fields.String(required=True, metadata={"description": "A game of GET /games/catalog"})
     deal = ma.fields.Integer(
         strict=True, metadata={"description": "Deal number 1 … 2^32−1 (random when absent)"}
     )
@@ -129,7 +130,7 @@ class GameViewFields(Schema):
 
 def _game_view(name: str, title: str) -> type[Schema]:
     """The GameView of one game: the shared fields, its board and its legal moves."""
-    board, move = BOARDS[name]
+    board, move = board_and_move(name)
     fields = {
         "game": tag(name),
         "board": ma.fields.Nested(
@@ -152,10 +153,7 @@ def _move_result(view: type[Schema]) -> type[Schema]:
     return type(name, (view,), {"events": events, "__doc__": "A GameView after a move."})
 
 
-TITLES = {"pyramid": "Pyramid", "gaps": "Gaps", "forty-thieves": "Forty Thieves"}
-"""Each game's name in schema titles."""
-
-GAME_VIEWS = {name: _game_view(name, title) for name, title in TITLES.items()}
+GAME_VIEWS = {entry.name: _game_view(entry.name, entry.title) for entry in games.entries()}
 
 
 class GameViewSchema(UnionSchema):
@@ -276,7 +274,7 @@ class ReplaySchema(Schema):
 
 def _replay_step(name: str, title: str) -> type[Schema]:
     """One step of a finished game of one game: its board then and the move that led there."""
-    board, move = BOARDS[name]
+    board, move = board_and_move(name)
     fields = {
         "game": tag(name),
         "game_id": ma.fields.String(required=True),
@@ -296,4 +294,6 @@ class ReplayStepSchema(UnionSchema):
     """One step of a finished game, by ``game``: the board as its player saw it then."""
 
     tag = "game"
-    choices: ClassVar[Choices] = {name: _replay_step(name, title) for name, title in TITLES.items()}
+    choices: ClassVar[Choices] = {
+        entry.name: _replay_step(entry.name, entry.title) for entry in games.entries()
+    }

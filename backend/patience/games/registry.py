@@ -1,0 +1,76 @@
+"""The game registry: one entry per game holding what every layer needs from it.
+
+A layer never names a game: it asks the registry for the entry of ``game.name`` (the engine
+class, the solver's adapter, the hints, catalogue quirks, display names). The API's typed
+board and move schemas are the API's own, by game name (``api/resources/games/boards.py``;
+a game without them is served untyped). Adding a game is writing its parts and one
+:func:`register` call (README, "Adding a game"); the built-in games register in
+:mod:`patience.games.builtin`.
+
+>>> from patience.games import get
+>>> get("gaps").title, get("gaps").daily_ruleset
+('Gaps', 'redeals-2')
+>>> get("klondike")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+patience.engine.errors.UnknownGame: unknown game 'klondike' (expected one of pyramid, gaps, ...)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from patience.engine import GAMES, Game
+
+AnyGame = Game[Any, Any]
+Hint = dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """Everything the layers above the engine need from one game."""
+
+    engine: type[AnyGame]
+    """The rules: state, moves, options and rulesets, deal layout (:class:`Game`)."""
+    title: str
+    """The display name (the client words it in each language itself)."""
+    summary: str
+    """One line for the API's catalog and the CLI's help."""
+    solver: Callable[[AnyGame], tuple[Any, Any]]
+    """A search adapter and start state for a position (:mod:`patience.solver.core`)."""
+    hint: Callable[[AnyGame], Hint]
+    """The worker's searched hint (honest: it reads only what the player has seen)."""
+    quick_hint: Callable[[AnyGame], Hint]
+    """Search-free advice, served when the searched hint is not ready in time."""
+    par: Callable[..., Any] | None = None
+    """A proven-optimal par search, when the game has one (else the solver's shortest line)."""
+    daily_ruleset: str | None = None
+    """The ruleset of the game's daily deal (``None``: no daily deal, e.g. no frozen pool)."""
+    same_catalogue: Mapping[str, str] = field(default_factory=dict)
+    """Rulesets that are one game under two names, mapped to the one whose catalogue they
+    share (Gaps without redeals: the aces option changes nothing)."""
+
+    @property
+    def name(self) -> str:
+        """The API name (``deal_id`` prefix), the engine's."""
+        return self.engine.name
+
+
+REGISTRY: dict[str, GameEntry] = {}
+"""Every registered game, by API name, in registration order."""
+
+
+def register(entry: GameEntry) -> GameEntry:
+    """Add a game to every layer: the registry and the engine's table of games. A second
+    registration of a name replaces the first (tests register toy games)."""
+    REGISTRY[entry.name] = entry
+    GAMES[entry.name] = entry.engine
+    return entry
+
+
+def unregister(name: str) -> None:
+    """Remove a game (tests)."""
+    REGISTRY.pop(name, None)
+    GAMES.pop(name, None)
