@@ -1235,9 +1235,14 @@ export interface components {
         };
         CatalogGame: {
             default_ruleset: string;
+            /** @description The API name */
             game: string;
             options: components["schemas"]["Option"][];
             rulesets: string[];
+            /** @description The aim, in a line */
+            summary: string;
+            /** @description The display name */
+            title: string;
         };
         Clock: {
             running: boolean;
@@ -1624,7 +1629,7 @@ export interface components {
             daily?: boolean;
             /** @description Deal number 1 … 2^32−1 (random when absent) */
             deal?: number;
-            /** @description pyramid, gaps or forty-thieves */
+            /** @description A game of GET /games/catalog */
             game: string;
             /** @description Options of the game (see catalog) */
             options?: {

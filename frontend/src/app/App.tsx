@@ -155,7 +155,7 @@ function Panels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
         <MenuDialog t={t} lang={s.lang} inGame={!!s.view} canUndo={!!view && view.status === 'playing' && view.moves > 0}
           onPick={(m) => ctl.menu(m)} onClose={close} />
       ) : null}
-      {s.dialog === 'daily' && s.daily ? (
+      {s.dialog === 'daily' && s.daily && s.dailyGame ? (
         <DailyBoardDialog t={t} api={ctl.api} game={s.dailyGame} date={s.daily.date} onWatch={(id) => ctl.watch(id)} onClose={close} />
       ) : null}
       {s.dialog === 'stats' ? <StatsDialog t={t} api={ctl.api} onClose={close} /> : null}

@@ -45,7 +45,7 @@ export interface UiState {
   daily: DailyToday | null;
   stats: Player['stats'] | null;
   /** the game whose daily leaderboard the 'daily' dialog shows */
-  dailyGame: GameName;
+  dailyGame: GameName | null;
 }
 
 export type Action =
@@ -75,7 +75,7 @@ export function initialState(lang: Lang, settings: Settings): UiState {
   return {
     lang, settings, offline: false, view: null, receivedAt: 0, sel: null, celebrate: 0, toast: null, live: '', dialog: null, hint: null,
     watch: null, hideResult: false, deadEndClosed: null, catalog: null, fatal: null, busy: 0, ready: false,
-    replay: null, daily: null, stats: null, dailyGame: 'pyramid',
+    replay: null, daily: null, stats: null, dailyGame: null,
   };
 }
 
