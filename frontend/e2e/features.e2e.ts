@@ -41,6 +41,12 @@ describe('daily deals, par, replay', () => {
     expect(await page.locator('.daily-card').count()).toBe(3);
     expect((await axe(page, 'home daily phone')).serious).toEqual([]);
     await shot(page, 'daily-home-phone');
+    await switchLang(page, '日本語');
+    await expect.poll(() => daily.getByRole('heading', { level: 2 }).textContent()).toBe('今日の一局');
+    expect(await page.getByRole('button', { name: '今日のピラミッドを遊ぶ' }).count()).toBe(1);
+    expect((await axe(page, 'home daily phone ja')).serious).toEqual([]);
+    await shot(page, 'daily-home-phone-ja');
+    await switchLang(page, 'English');
     await page.setViewportSize(DESKTOP);
     await shot(page, 'daily-home-desktop');
     await page.setViewportSize(PHONE);
@@ -121,6 +127,10 @@ describe('daily deals, par, replay', () => {
     await accepted(page, exit.click.bind(exit));
     await expect.poll(() => page.getByTestId('moves').textContent()).toBe(`Moves ${line.lastWinnable}`);
     expect(await panel.count()).toBe(0);
+    // A game in play has no replay yet (its line would show what only its player has seen).
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    await page.goto(`/replay/${id}`);
+    await expect.poll(() => page.getByTestId('replay-missing').textContent()).toContain('This replay is not available');
     await page.context().close();
   });
 });

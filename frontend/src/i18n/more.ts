@@ -111,7 +111,7 @@ export const jaMore: Record<keyof typeof enMore, string> = {
   'daily.result.rank': 'デイリー：今日 {n} 人中 {rank} 位',
   'daily.result.unranked': 'デイリー：順位は配られた当日のクリアだけが対象です',
   'daily.lb': '今日のランキング',
-  'daily.lb.of': '今日の{game}のランキング',
+  'daily.lb.of': '今日のランキング（{game}）',
   'daily.lb.empty': '今日はまだ誰もクリアしていません。一番乗りをどうぞ。',
   'par.line': '{moves}手・パー {par}',
   'par.proven': 'パー {par}（証明済みの最少手数）',
