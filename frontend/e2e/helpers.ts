@@ -25,6 +25,7 @@ export const LINES = JSON.parse(readFileSync(resolve(dirname(fileURLToPath(impor
   pyramid1: Record<string, unknown>[]; fortyThieves60: Record<string, unknown>[]; gaps1Unlimited: Record<string, unknown>[];
   longColumn: { deal: number; longest: number; moves: Record<string, unknown>[] };
   gapsStuck: { deal: number; moves: Record<string, unknown>[] };
+  pyramidDeadEnd: { deal: number; moves: Record<string, unknown>[]; lastWinnable: number };
 };
 
 export function launch(): Promise<Browser> {
@@ -142,6 +143,9 @@ export async function playThroughApi(page: Page, moves: Record<string, unknown>[
   }, moves);
   await page.reload();
   await ready(page);
+  // The old page's clock pause (sent as it unloads) may reach the server after the new page
+  // read the game: the new page then resumes it; wait for the board to be back.
+  await page.waitForFunction(() => !document.querySelector('[data-testid="paused"]'));
   return played;
 }
 

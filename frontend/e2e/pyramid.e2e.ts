@@ -129,9 +129,9 @@ describe('pyramid', () => {
 
   test('home: pick a game, the new game lands on /game/<id>', async () => {
     const page = await openPage(browser, '/', { viewport: PHONE });
-    await page.getByRole('button', { name: 'Pyramid' }).waitFor();
+    await page.getByRole('button', { name: 'Play Pyramid', exact: true }).waitFor();
     await shot(page, 'home-phone');
-    await page.getByRole('button', { name: 'Pyramid' }).click();
+    await page.getByRole('button', { name: 'Play Pyramid', exact: true }).click();
     await page.waitForURL(/\/game\/[\w-]+$/);
     await page.waitForSelector('[data-loc="p27"]');
     // Rules for every game, from the always-visible Rules button.

@@ -1,4 +1,4 @@
-// Starts the backend (API + one solver worker on Redis db 13) and `vite preview`, waits for
+// Starts the backend (API + two solver workers on Redis db 13) and `vite preview`, waits for
 // them, hands the base URL to the tests and tears everything down afterwards. Bounded in time:
 // each wait gives up after 60 s. Redis: the one at 127.0.0.1:6379 (db 13, flushed before and
 // after), or — when none answers — a private `redis-server` on a free port for this run.
@@ -14,7 +14,7 @@ const frontend = resolve(here, '..');
 const repo = resolve(frontend, '..');
 
 declare module 'vitest' {
-  export interface ProvidedContext { baseURL: string; apiURL: string }
+  export interface ProvidedContext { baseURL: string; apiURL: string; patience: string }
 }
 
 function freePort(): Promise<number> {
@@ -108,8 +108,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const REDIS_URL = `redis://127.0.0.1:${redisPort}/13`;
   const api = start(patience, ['serve', '--host', '127.0.0.1', '--port', String(apiPort), '--workers', '2'],
     // Many short-lived test players and fast API set-ups: looser limits than production's.
-    { DATABASE_URL: `sqlite:///${db}`, REDIS_URL, RATE_LIMIT_PLAYERS: '1000/minute', RATE_LIMIT_ACTIONS: '20000/minute' }, apiLog);
-  const worker = start(patience, ['worker'], { REDIS_URL }, workerLog);
+    // Par searches: 3 CPU-s each instead of 30 (Pyramid's proof takes well under one; the suite
+    // deals dozens of new deals, and each queues one).
+    { DATABASE_URL: `sqlite:///${db}`, REDIS_URL, RATE_LIMIT_PLAYERS: '1000/minute', RATE_LIMIT_ACTIONS: '20000/minute', PATIENCE_PAR_SECONDS: '3' }, apiLog);
+  // Two workers: a deal's par search (queued when the deal is first dealt) must not hold up the
+  // analyses, hints and rewinds the tests wait for.
+  const workers = [0, 1].map(() => start(patience, ['worker'], { REDIS_URL }, workerLog));
+  const worker = workers[0]!;
   const vite = resolve(frontend, 'node_modules/vite/bin/vite.js');
   const web = start(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'],
     { PATIENCE_API: apiURL }, webLog);
@@ -119,7 +124,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     writeFileSync(resolve(here, 'screenshots', 'backend.log'), [...apiLog, ...workerLog].join(''));
     stop(web);
     stop(api);
-    await stopWait(worker);
+    await Promise.all(workers.map((w) => stopWait(w)));
     await new Promise((r) => setTimeout(r, 300));
     redisCli(redisPort, 'flushdb');
     await stopWait(redis);
@@ -143,5 +148,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('baseURL', baseURL);
   project.provide('apiURL', apiURL);
+  project.provide('patience', patience);
   return teardown;
 }

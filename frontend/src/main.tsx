@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { App } from './app/App';
 import './styles.css';
+import './features.css';
 
 render(<App />, document.getElementById('app')!);
 

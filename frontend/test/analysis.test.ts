@@ -5,7 +5,7 @@ import {
   CHECKING_AFTER_MS, FIRST_POLL_MS, POLL_LIMIT_MS, POLL_MS, checking, deadEndExits, deadEndKind, giveUp, nextPoll, provenUnwinnable,
   received, startWatch,
 } from '../src/state/analysis';
-import { readHint, reasonKey } from '../src/state/hint';
+import { hintLine, readHint, reasonKey } from '../src/state/hint';
 import { gameModule } from '../src/games';
 import { forty, gaps, pyramid } from './fixtures';
 
@@ -107,20 +107,20 @@ describe('honesty: unwinnable only from a finished proof', () => {
 
 describe('hint → highlighted spots and text', () => {
   test('a move lights up its places', () => {
-    expect(readHint(pyramid(), { move: { type: 'king', at: 'p21' } })).toEqual({ move: { type: 'king', at: 'p21' }, spots: ['p21'], text: 'hint.move', reason: null });
+    expect(readHint(pyramid(), { move: { type: 'king', at: 'p21' } })).toEqual({ move: { type: 'king', at: 'p21' }, spots: ['p21'], text: 'hint.move', reason: null, searched: false });
     expect(readHint(pyramid(), { move: { type: 'pair', a: 'p23', b: 'stock' } }).spots).toEqual(['p23', 'stock']);
     expect(readHint(gaps(), { move: { type: 'move', card: '3S', to: 'r1c6' } }).spots).toEqual(['r0c12', 'r1c6']);
     expect(readHint(forty(), { move: { type: 'move', from: 'waste', to: 't3' } }).spots).toEqual(['waste', 't3']);
   });
   test('draw: "draw a card" and the stock glows', () => {
-    expect(readHint(pyramid(), { action: 'draw' })).toEqual({ move: { type: 'draw' }, spots: ['stock'], text: 'hint.draw', reason: null });
+    expect(readHint(pyramid(), { action: 'draw' })).toEqual({ move: { type: 'draw' }, spots: ['stock'], text: 'hint.draw', reason: null, searched: false });
     expect(readHint(forty(), { move: { type: 'draw' } }).text).toBe('hint.draw');
   });
   test('pile actions and nothing to do', () => {
     expect(readHint(pyramid(), { move: { type: 'recycle' } }).text).toBe('hint.recycle');
     expect(readHint(gaps(), { move: { type: 'redeal' } }).text).toBe('hint.redeal');
     expect(readHint(forty(), { move: { type: 'collect' } }).text).toBe('hint.collect');
-    expect(readHint(pyramid(), null)).toEqual({ move: null, spots: [], text: 'hint.none', reason: null });
+    expect(readHint(pyramid(), null)).toEqual({ move: null, spots: [], text: 'hint.none', reason: null, searched: false });
     expect(translate('en', 'hint.none')).toContain('Nothing to do');
   });
   test('the reason code in words; an unknown code gets a generic line', () => {
@@ -142,5 +142,24 @@ describe('hint → highlighted spots and text', () => {
     expect(gameModule('forty-thieves').say(forty(), { type: 'move', from: 't0', to: 't1', count: 2 }, en)).toBe('move 2 cards (8♠ down to 7♠) from column 1 onto the 10♠ in column 2');
     expect(gameModule('forty-thieves').say(forty(), { type: 'move', from: 't5', to: 'foundation' }, en)).toBe('move the A♣ from column 6 to a foundation');
     expect(gameModule('forty-thieves').say(forty(), { type: 'move', from: 't0', to: 't2' }, ja)).toBe('7♠を1列目から空いた3列目へ');
+  });
+});
+
+describe('hint reasons of the server (issue 18.4)', () => {
+  const codes = ['completes_pair', 'removes_king', 'frees_card', 'to_foundation', 'extends_run', 'builds', 'empties_column',
+    'fills_gap', 'collect', 'draw_nothing_pairs', 'draw', 'recycle', 'redeal'];
+  test('every code has its own words in both languages', () => {
+    for (const c of codes) {
+      const key = reasonKey(c)!;
+      expect(key).toBe(`why.${c}`);
+      expect(translate('en', key)).not.toBe(translate('en', 'why.generic'));
+      expect(translate('ja', key)).not.toBe(translate('en', key));
+    }
+  });
+  test('the live line carries the move, the reason and the search', () => {
+    const shown = readHint(pyramid(), { move: { type: 'king', at: 'p21' }, reason: 'removes_king', searched: true });
+    const en = translator('en');
+    expect(hintLine(shown, (m) => gameModule('pyramid').say(pyramid(), m, en), en))
+      .toBe('Hint: remove the K♠ — removes a king — checked by a full search');
   });
 });

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import time
 from typing import Any
@@ -38,9 +39,11 @@ use what players leave)."""
 
 ANALYSIS_SECONDS = 20.0
 """Solver budget of an analysis; past it the verdict is ``timeout`` (never ``unwinnable``)."""
-PAR_SECONDS = 30.0
+PAR_SECONDS = float(os.environ.get("PATIENCE_PAR_SECONDS", "30"))
 """CPU budget of a deal's par search (Pyramid's optimal search proves nearly every deal in
-well under a second; Gaps and Forty Thieves lines are shortened within it)."""
+well under a second; Gaps and Forty Thieves lines are shortened within it). Read by the API,
+which queues the search with it; ``PATIENCE_PAR_SECONDS`` lowers it where a test suite deals
+many new deals on one or two workers (the web client's end-to-end run)."""
 REWIND_SECONDS = 20.0
 """Solver budget of the search for the last winnable point of a lost game's line."""
 SOLVE_SECONDS = 60.0

@@ -3,7 +3,7 @@
 // `reason`, 409 carrying the current game). Views never call fetch themselves.
 import createClient from 'openapi-fetch';
 import type { components, paths } from './schema';
-import { asGameView, type GameName, type Move, type ServerView } from '../model/types';
+import { looksLikeView, readMove, toView, type GameName, type Move, type ServerView } from '../model/types';
 
 /** What a versioned action needs of a game. */
 export type GameRef = Pick<ServerView, 'id' | 'version'>;
@@ -14,7 +14,18 @@ export type Catalog = components['schemas']['Catalog'];
 export type Analysis = components['schemas']['Analysis'];
 export type Player = components['schemas']['Player'];
 export type GameStats = components['schemas']['GameStats'];
-export type ErrorBody = components['schemas']['Error'] & { max?: number };
+export type ErrorBody = components['schemas']['Error'];
+export type Entry = components['schemas']['Entry'];
+export type Best = components['schemas']['Best'];
+export type DailyToday = components['schemas']['DailyToday'];
+export type DailyItem = components['schemas']['DailyItem'];
+export type DailyResult = components['schemas']['DailyResult'];
+export type DailyBoard = components['schemas']['DailyBoard'];
+export type Deal = components['schemas']['Deal'];
+export type Replay = components['schemas']['Replay'];
+export type Par = components['schemas']['Par'];
+export type RewindPoint = components['schemas']['RewindPoint'];
+export type ReplayStep = components['schemas']['ReplayStep'];
 
 const TOKEN_KEY = 'patience.token';
 
@@ -32,8 +43,8 @@ export class ApiError extends Error {
 }
 
 function toError(status: number, body: unknown): ApiError {
-  const b = (body ?? {}) as Partial<ErrorBody>;
-  const game = b.game ? asGameView(b.game as never) : null;
+  const b: Partial<ErrorBody> = body && typeof body === 'object' ? body : {};
+  const game = looksLikeView(b.game) ? toView(b.game) : null;
   return new ApiError(status, b.reason ?? `http_${status}`, b.message ?? '', game, typeof b.max === 'number' ? b.max : null);
 }
 
@@ -76,26 +87,27 @@ export class Api {
     return data;
   }
 
-  async newGame(game: GameName, options: Record<string, unknown>, deal?: number): Promise<ServerView> {
-    const body = { game, options, ...(deal ? { deal } : {}) };
-    const { data, error, response } = await this.http.POST('/api/v1/games', { body: body as never });
+  /** A new game: deal `deal`, a random one, or (with `daily`) today's daily deal. */
+  async newGame(game: GameName, options: Record<string, unknown>, deal?: number, daily = false): Promise<ServerView> {
+    const body = daily ? { game, daily } : { game, options, ...(deal ? { deal } : {}) };
+    const { data, error, response } = await this.http.POST('/api/v1/games', { body });
     if (!data) throw toError(response.status, error);
-    return asGameView(data);
+    return toView(data);
   }
 
   async game(id: string): Promise<ServerView> {
     const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}', { params: { path: { game_id: id } } });
     if (!data) throw toError(response.status, error);
-    return asGameView(data);
+    return toView(data);
   }
 
   async move(g: GameRef, move: Move): Promise<ServerView> {
     const { data, error, response } = await this.http.POST('/api/v1/games/{game_id}/moves', {
       params: { path: { game_id: g.id } },
-      body: { version: g.version, move: move as never },
+      body: { version: g.version, move: moveBody(move) },
     });
     if (!data) throw toError(response.status, error);
-    return asGameView(data);
+    return toView(data);
   }
 
   async undo(g: GameRef): Promise<ServerView> {
@@ -104,7 +116,7 @@ export class Api {
       body: { version: g.version },
     });
     if (!data) throw toError(response.status, error);
-    return asGameView(data);
+    return toView(data);
   }
 
   async resign(g: GameRef): Promise<ServerView> {
@@ -113,7 +125,7 @@ export class Api {
       body: { version: g.version },
     });
     if (!data) throw toError(response.status, error);
-    return asGameView(data);
+    return toView(data);
   }
 
   async clock(id: string, running: boolean, keepalive = false): Promise<ServerView | null> {
@@ -122,7 +134,7 @@ export class Api {
       body: { running },
       keepalive,
     });
-    return data ? asGameView(data) : null;
+    return data ? toView(data) : null;
   }
 
   /** Ask for a hint: counts one hint and advances the version (the answer carries the game). */
@@ -132,7 +144,7 @@ export class Api {
       body: { version: g.version },
     });
     if (!data) throw toError(response.status, error);
-    return { hint: data.hint as Hint | null, analysis: data.analysis, game: asGameView(data.game) };
+    return { hint: readHint(data.hint), analysis: data.analysis, game: toView(data.game) };
   }
 
   /** Whether the current position can still be won (never blocks play; a read only). */
@@ -159,6 +171,67 @@ export class Api {
     return data;
   }
 
+  /** Back to the last winnable point the analysis named (counted as the undos it takes). */
+  async rewind(g: GameRef): Promise<ServerView> {
+    const { data, error, response } = await this.http.POST('/api/v1/games/{game_id}/rewind', {
+      params: { path: { game_id: g.id } },
+      body: { version: g.version },
+    });
+    if (!data) throw toError(response.status, error);
+    return toView(data);
+  }
+
+  /** Today's deals, with the player's result so far and daily streak. */
+  async daily(): Promise<DailyToday> {
+    const { data, error, response } = await this.http.GET('/api/v1/daily');
+    if (!data) throw toError(response.status, error);
+    return data;
+  }
+
+  /** A game's daily deal on a date (YYYY-MM-DD, today or earlier). */
+  async dailyOn(game: GameName, date: string): Promise<DailyItem> {
+    const { data, error, response } = await this.http.GET('/api/v1/daily/{game}', {
+      params: { path: { game }, query: { date } },
+    });
+    if (!data) throw toError(response.status, error);
+    return data;
+  }
+
+  async dailyLeaderboard(game: GameName, date: string): Promise<DailyBoard> {
+    const { data, error, response } = await this.http.GET('/api/v1/daily/{game}/{date}/leaderboard', {
+      params: { path: { game, date }, query: { limit: 100 } },
+    });
+    if (!data) throw toError(response.status, error);
+    return data;
+  }
+
+  /** A deal's facts: plays, wins and par (never asked for a game in play). */
+  async deal(game: GameName, deal: number, ruleset: string): Promise<Deal> {
+    const { data, error, response } = await this.http.GET('/api/v1/deals/{game}/{number}', {
+      params: { path: { game, number: deal }, query: { ruleset } },
+    });
+    if (!data) throw toError(response.status, error);
+    return data;
+  }
+
+  /** A finished game's replay: its deal, rules, player, result and move line (public). */
+  async replay(id: string): Promise<Replay> {
+    const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}/replay', {
+      params: { path: { game_id: id } },
+    });
+    if (!data) throw toError(response.status, error);
+    return data;
+  }
+
+  /** The board of a finished game after `step` moves, and the move that led there (public). */
+  async replayStep(id: string, step: number): Promise<ReplayStep> {
+    const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}/replay/{step}', {
+      params: { path: { game_id: id, step } },
+    });
+    if (!data) throw toError(response.status, error);
+    return data;
+  }
+
   async leaderboard(game: GameName, deal: number, ruleset: string): Promise<Leaderboard> {
     const { data, error, response } = await this.http.GET('/api/v1/deals/{game}/{number}/leaderboard', {
       params: { path: { game, number: deal }, query: { ruleset } },
@@ -168,8 +241,26 @@ export class Api {
   }
 }
 
-/** `{move}` or `{action: "draw"}`; the answer's `hint` is `null` when nothing can move. */
-export interface Hint { move?: Move; action?: string; reason?: string }
+/** `{move}` or `{action: "draw"}`; the answer's `hint` is `null` when nothing can move. The
+ *  `reason` (a code such as `completes_pair`) and `searched` (the worker's search found it,
+ *  rather than the quick advice) are read when the server gives them. */
+export interface Hint { move?: Move | null; action?: string | null; reason?: string | null; searched?: boolean | null }
+
+function readHint(h: Record<string, unknown> | null): Hint | null {
+  if (!h) return null;
+  return {
+    move: readMove(h.move),
+    action: typeof h.action === 'string' ? h.action : null,
+    reason: typeof h.reason === 'string' ? h.reason : null,
+    searched: typeof h.searched === 'boolean' ? h.searched : null,
+  };
+}
+
+/** The request schema leaves a move an open object (`Move.move`, which the game checks and
+ *  answers 400 `invalid_move`), so the typed move is handed over as that open object. */
+function moveBody(move: Move): Record<string, never> {
+  return Object.fromEntries(Object.entries(move)) as Record<string, never>;
+}
 
 export interface HintAnswer {
   hint: Hint | null;

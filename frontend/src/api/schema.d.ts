@@ -4,6 +4,139 @@
  */
 
 export interface paths {
+    "/api/v1/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's deal of every game (UTC); with a token, the player's result and streak. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DailyToday"];
+                    };
+                };
+                401: components["responses"]["UNAUTHORIZED"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/daily/{game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: string;
+            };
+            cookie?: never;
+        };
+        /** A game's daily deal on a date (today or earlier; a future date is 400). */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description YYYY-MM-DD (UTC), today or earlier; default: today */
+                    date?: string;
+                };
+                header?: never;
+                path: {
+                    game: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DailyItem"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                401: components["responses"]["UNAUTHORIZED"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/daily/{game}/{date}/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: string;
+                date: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The day's ranking: only games started as that day's daily and won that day, each
+         *     player's best (fewest moves, then time, then earliest).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    game: string;
+                    date: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DailyBoard"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deals/{game}/{number}": {
         parameters: {
             query?: never;
@@ -16,7 +149,8 @@ export interface paths {
         };
         /**
          * A deal: its ruleset, whether it is proven winnable and its difficulty (from the deal
-         *     catalogue; null when not examined or undecided), plays and wins.
+         *     catalogue; null when not examined or undecided), plays, wins and par (the fewest moves
+         *     of a known winning line; null until found).
          */
         get: {
             parameters: {
@@ -113,7 +247,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a game on a deal (a random one without ``deal``); the clock starts running. */
+        /**
+         * Start a game on a deal (a random one without ``deal``; today's daily deal with
+         *     ``daily``); the clock starts running.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -447,6 +584,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/games/{game_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A finished game (won or resigned), public: its deal, rules, player, result and move
+         *     line, to watch from the deal. A game in play is 404 (``game_in_play``).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    game_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Replay"];
+                    };
+                };
+                404: components["responses"]["NOT_FOUND"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{game_id}/replay/{step}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+                step: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * One step of a finished game's replay, public: the board as its player saw it after
+         *     ``step`` moves (0: the deal) and the move that led there. 404 while the game is in play
+         *     (``game_in_play``) or past its last step (``no_such_step``).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    game_id: string;
+                    step: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReplayStep"];
+                    };
+                };
+                404: components["responses"]["NOT_FOUND"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games/{game_id}/resign": {
         parameters: {
             query?: never;
@@ -459,6 +689,65 @@ export interface paths {
         get?: never;
         put?: never;
         /** Give up the game (status ``resigned``; the clock stops). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    game_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["Version"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        /** @description The game's version, as "N" */
+                        ETag?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GameView"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                401: components["responses"]["UNAUTHORIZED"];
+                404: components["responses"]["NOT_FOUND"];
+                409: components["responses"]["CONFLICT"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                429: components["responses"]["TOO_MANY_REQUESTS"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/games/{game_id}/rewind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Back to the last winnable point the analysis named (``rewind`` of a proven
+         *     ``unwinnable`` analysis), counted as the undos it takes; 422 ``nothing_to_rewind``
+         *     when none is known.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -904,6 +1193,8 @@ export interface components {
         Analysis: {
             /** @description Why, when not done */
             reason: string;
+            /** @description With a proven unwinnable verdict, once searched: the last winnable point of the line, or null when even the deal's start was lost; absent while the search runs or when it could not decide */
+            rewind?: components["schemas"]["RewindPoint"] | (Record<string, never> | null);
             /**
              * @description not_applicable while unseen cards remain (honesty rule); timeout when the search ran out of budget (never reported as unwinnable)
              * @enum {string}
@@ -944,22 +1235,74 @@ export interface components {
         };
         CatalogGame: {
             default_ruleset: string;
+            /** @description The API name */
             game: string;
             options: components["schemas"]["Option"][];
             rulesets: string[];
+            /** @description The aim, in a line */
+            summary: string;
+            /** @description The display name */
+            title: string;
         };
         Clock: {
             running: boolean;
+        };
+        Collect: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "collect";
+        };
+        DailyBoard: {
+            /** Format: date */
+            date: string;
+            deal_id: string;
+            entries: components["schemas"]["Entry"][];
+            ruleset: string;
+        };
+        DailyItem: {
+            /** Format: date */
+            date: string;
+            deal: number;
+            deal_id: string;
+            game: string;
+            /** @description With a token: the player's game of this daily, if any */
+            result: components["schemas"]["DailyResult"] | (Record<string, never> | null);
+            ruleset: string;
+            /** @description With a token: the player's current daily streak in this game */
+            streak: number | null;
+        };
+        DailyResult: {
+            elapsed_ms: number;
+            game_id: string;
+            moves: number;
+            /** @description Rank that day (won that day) */
+            rank: number | null;
+            status: string;
+        };
+        DailyToday: {
+            /** Format: date */
+            date: string;
+            items: components["schemas"]["DailyItem"][];
         };
         Deal: {
             deal_id: string;
             difficulty: string | null;
             game: string;
             number: number;
+            par: (Record<string, never> | null) | components["schemas"]["Par"];
             plays: number;
             ruleset: string;
             winnable: boolean | null;
             wins: number;
+        };
+        Draw: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "draw";
         };
         Entry: {
             elapsed_ms: number;
@@ -997,18 +1340,31 @@ export interface components {
             /** @description HTTP status phrase */
             status: string;
         };
-        GameStats: {
-            best_streak: number;
-            current_streak: number;
-            played: number;
-            win_rate: number;
-            won: number;
+        FortyThievesBoard: {
+            can_collect: boolean;
+            foundations: components["schemas"]["Foundation"][];
+            max_run: components["schemas"]["MaxRun"];
+            redeals_left: number;
+            stock: components["schemas"]["FortyThievesStock"];
+            tableau: string[][];
+            waste: components["schemas"]["FortyThievesWaste"];
         };
-        GameView: {
-            /** @description The public board, per game; null while the clock is paused (so paused time cannot be spent studying the table) */
-            board: {
-                [key: string]: unknown;
-            } | null;
+        FortyThievesCardMove: {
+            /** @description Cards of a run moved (1 when absent) */
+            count?: number;
+            /** @example t2 */
+            from: string;
+            /** @example foundation */
+            to: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move";
+        };
+        FortyThievesGameView: {
+            /** @description null while the clock is paused (so paused time cannot be spent studying the table) */
+            board: components["schemas"]["FortyThievesBoard"] | (Record<string, never> | null);
             clock_running: boolean;
             /** Format: date-time */
             created_at: string;
@@ -1018,12 +1374,14 @@ export interface components {
             elapsed_ms: number;
             /** Format: date-time */
             finished_at: string | null;
-            game: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "forty-thieves";
             hints: number;
             id: string;
-            legal_moves: {
-                [key: string]: unknown;
-            }[];
+            legal_moves: components["schemas"]["FortyThievesMove"][];
             /** @description Length of the move line */
             moves: number;
             notices: string[];
@@ -1036,6 +1394,189 @@ export interface components {
             status: "playing" | "won" | "resigned";
             undos: number;
             version: number;
+        };
+        FortyThievesMove: components["schemas"]["FortyThievesCardMove"] | components["schemas"]["Draw"] | components["schemas"]["Redeal"] | components["schemas"]["Collect"];
+        FortyThievesMoveResult: {
+            /** @description null while the clock is paused (so paused time cannot be spent studying the table) */
+            board: components["schemas"]["FortyThievesBoard"] | (Record<string, never> | null);
+            clock_running: boolean;
+            /** Format: date-time */
+            created_at: string;
+            deal: number;
+            /** @example pyramid-8153 */
+            deal_id: string;
+            elapsed_ms: number;
+            /** @description What the move did: the single-card steps of a run move, cards sent up on their own, ... */
+            events: {
+                [key: string]: unknown;
+            }[];
+            /** Format: date-time */
+            finished_at: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "forty-thieves";
+            hints: number;
+            id: string;
+            legal_moves: components["schemas"]["FortyThievesMove"][];
+            /** @description Length of the move line */
+            moves: number;
+            notices: string[];
+            options: {
+                [key: string]: unknown;
+            };
+            result: (Record<string, never> | null) | components["schemas"]["Result"];
+            ruleset: string;
+            /** @enum {string} */
+            status: "playing" | "won" | "resigned";
+            undos: number;
+            version: number;
+        };
+        FortyThievesReplayStep: {
+            board: components["schemas"]["FortyThievesBoard"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "forty-thieves";
+            game_id: string;
+            /** @description The move that led here (null at step 0) */
+            move: components["schemas"]["FortyThievesMove"] | (Record<string, never> | null);
+            /** @description Moves played */
+            step: number;
+            /** @description Moves in all */
+            steps: number;
+        };
+        FortyThievesStock: {
+            count: number;
+        };
+        FortyThievesWaste: {
+            /** @description The seen waste cards, bottom→top */
+            cards: string[];
+            count: number;
+        };
+        Foundation: {
+            count: number;
+            /** @description S H D C */
+            suit: string | null;
+            top: string | null;
+        };
+        GameStats: {
+            best_daily_streak: number;
+            best_streak: number;
+            current_streak: number;
+            /** @description Consecutive UTC days with a daily win, to now */
+            daily_streak: number;
+            played: number;
+            win_rate: number;
+            won: number;
+        };
+        GameView: components["schemas"]["PyramidGameView"] | components["schemas"]["GapsGameView"] | components["schemas"]["FortyThievesGameView"];
+        GapsBoard: {
+            /** @description Which card fits each gap (only with the show_fits option) */
+            fits?: {
+                [key: string]: string[];
+            };
+            grid: (string | null)[][];
+            redeals_left: number | "unlimited";
+        };
+        GapsGameView: {
+            /** @description null while the clock is paused (so paused time cannot be spent studying the table) */
+            board: components["schemas"]["GapsBoard"] | (Record<string, never> | null);
+            clock_running: boolean;
+            /** Format: date-time */
+            created_at: string;
+            deal: number;
+            /** @example pyramid-8153 */
+            deal_id: string;
+            elapsed_ms: number;
+            /** Format: date-time */
+            finished_at: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "gaps";
+            hints: number;
+            id: string;
+            legal_moves: components["schemas"]["GapsMove"][];
+            /** @description Length of the move line */
+            moves: number;
+            notices: string[];
+            options: {
+                [key: string]: unknown;
+            };
+            result: (Record<string, never> | null) | components["schemas"]["Result"];
+            ruleset: string;
+            /** @enum {string} */
+            status: "playing" | "won" | "resigned";
+            undos: number;
+            version: number;
+        };
+        GapsMove: components["schemas"]["GapsPlace"] | components["schemas"]["Redeal"];
+        GapsMoveResult: {
+            /** @description null while the clock is paused (so paused time cannot be spent studying the table) */
+            board: components["schemas"]["GapsBoard"] | (Record<string, never> | null);
+            clock_running: boolean;
+            /** Format: date-time */
+            created_at: string;
+            deal: number;
+            /** @example pyramid-8153 */
+            deal_id: string;
+            elapsed_ms: number;
+            /** @description What the move did: the single-card steps of a run move, cards sent up on their own, ... */
+            events: {
+                [key: string]: unknown;
+            }[];
+            /** Format: date-time */
+            finished_at: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "gaps";
+            hints: number;
+            id: string;
+            legal_moves: components["schemas"]["GapsMove"][];
+            /** @description Length of the move line */
+            moves: number;
+            notices: string[];
+            options: {
+                [key: string]: unknown;
+            };
+            result: (Record<string, never> | null) | components["schemas"]["Result"];
+            ruleset: string;
+            /** @enum {string} */
+            status: "playing" | "won" | "resigned";
+            undos: number;
+            version: number;
+        };
+        GapsPlace: {
+            /** @example 6H */
+            card: string;
+            /** @example r1c5 */
+            to: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move";
+        };
+        GapsReplayStep: {
+            board: components["schemas"]["GapsBoard"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "gaps";
+            game_id: string;
+            /** @description The move that led here (null at step 0) */
+            move: components["schemas"]["GapsMove"] | (Record<string, never> | null);
+            /** @description Moves played */
+            step: number;
+            /** @description Moves in all */
+            steps: number;
         };
         Health: {
             /** @example ok */
@@ -1072,52 +1613,23 @@ export interface components {
             entries: components["schemas"]["Entry"][];
             ruleset: string;
         };
+        MaxRun: {
+            to_card: number;
+            to_empty: number;
+        };
         Move: {
             /** @description A move in the game's format (checked by the game: 400 invalid_move) */
             move: Record<string, never> | null;
             /** @description The version the action is based on */
             version?: number;
         };
-        MoveResult: {
-            /** @description The public board, per game; null while the clock is paused (so paused time cannot be spent studying the table) */
-            board: {
-                [key: string]: unknown;
-            } | null;
-            clock_running: boolean;
-            /** Format: date-time */
-            created_at: string;
-            deal: number;
-            /** @example pyramid-8153 */
-            deal_id: string;
-            elapsed_ms: number;
-            events: {
-                [key: string]: unknown;
-            }[];
-            /** Format: date-time */
-            finished_at: string | null;
-            game: string;
-            hints: number;
-            id: string;
-            legal_moves: {
-                [key: string]: unknown;
-            }[];
-            /** @description Length of the move line */
-            moves: number;
-            notices: string[];
-            options: {
-                [key: string]: unknown;
-            };
-            result: (Record<string, never> | null) | components["schemas"]["Result"];
-            ruleset: string;
-            /** @enum {string} */
-            status: "playing" | "won" | "resigned";
-            undos: number;
-            version: number;
-        };
+        MoveResult: components["schemas"]["PyramidMoveResult"] | components["schemas"]["GapsMoveResult"] | components["schemas"]["FortyThievesMoveResult"];
         NewGame: {
+            /** @description Start today's daily deal (UTC) of the game's default ruleset */
+            daily?: boolean;
             /** @description Deal number 1 … 2^32−1 (random when absent) */
             deal?: number;
-            /** @description pyramid, gaps or forty-thieves */
+            /** @description A game of GET /games/catalog */
             game: string;
             /** @description Options of the game (see catalog) */
             options?: {
@@ -1151,6 +1663,16 @@ export interface components {
             /** @description Total number of pages. */
             total_pages?: number;
         };
+        Par: {
+            moves: number;
+            /** @description An optimal search proved no line is shorter */
+            proven: boolean;
+            /**
+             * @description Found by the solver, or by a player's (replayed) win
+             * @enum {string}
+             */
+            source: "solver" | "player";
+        };
         PersonalBest: {
             improved: boolean;
             previous: number | null;
@@ -1171,6 +1693,126 @@ export interface components {
         PlayerPatch: {
             name: string;
         };
+        PyramidBoard: {
+            /** @description Uncovered */
+            available: string[];
+            max_passes: number;
+            pass: number;
+            pyramid: (string | null)[];
+            removed: number;
+            stock: components["schemas"]["PyramidPile"];
+            waste: components["schemas"]["PyramidPile"];
+        };
+        PyramidGameView: {
+            /** @description null while the clock is paused (so paused time cannot be spent studying the table) */
+            board: components["schemas"]["PyramidBoard"] | (Record<string, never> | null);
+            clock_running: boolean;
+            /** Format: date-time */
+            created_at: string;
+            deal: number;
+            /** @example pyramid-8153 */
+            deal_id: string;
+            elapsed_ms: number;
+            /** Format: date-time */
+            finished_at: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "pyramid";
+            hints: number;
+            id: string;
+            legal_moves: components["schemas"]["PyramidMove"][];
+            /** @description Length of the move line */
+            moves: number;
+            notices: string[];
+            options: {
+                [key: string]: unknown;
+            };
+            result: (Record<string, never> | null) | components["schemas"]["Result"];
+            ruleset: string;
+            /** @enum {string} */
+            status: "playing" | "won" | "resigned";
+            undos: number;
+            version: number;
+        };
+        PyramidKing: {
+            /** @example p25 */
+            at: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "king";
+        };
+        PyramidMove: components["schemas"]["PyramidPair"] | components["schemas"]["PyramidKing"] | components["schemas"]["Draw"] | components["schemas"]["Recycle"];
+        PyramidMoveResult: {
+            /** @description null while the clock is paused (so paused time cannot be spent studying the table) */
+            board: components["schemas"]["PyramidBoard"] | (Record<string, never> | null);
+            clock_running: boolean;
+            /** Format: date-time */
+            created_at: string;
+            deal: number;
+            /** @example pyramid-8153 */
+            deal_id: string;
+            elapsed_ms: number;
+            /** @description What the move did: the single-card steps of a run move, cards sent up on their own, ... */
+            events: {
+                [key: string]: unknown;
+            }[];
+            /** Format: date-time */
+            finished_at: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "pyramid";
+            hints: number;
+            id: string;
+            legal_moves: components["schemas"]["PyramidMove"][];
+            /** @description Length of the move line */
+            moves: number;
+            notices: string[];
+            options: {
+                [key: string]: unknown;
+            };
+            result: (Record<string, never> | null) | components["schemas"]["Result"];
+            ruleset: string;
+            /** @enum {string} */
+            status: "playing" | "won" | "resigned";
+            undos: number;
+            version: number;
+        };
+        PyramidPair: {
+            /** @example p21 */
+            a: string;
+            /** @example waste */
+            b: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pair";
+        };
+        PyramidPile: {
+            count: number;
+            top: string | null;
+        };
+        PyramidReplayStep: {
+            board: components["schemas"]["PyramidBoard"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "pyramid";
+            game_id: string;
+            /** @description The move that led here (null at step 0) */
+            move: components["schemas"]["PyramidMove"] | (Record<string, never> | null);
+            /** @description Moves played */
+            step: number;
+            /** @description Moves in all */
+            steps: number;
+        };
         Ready: {
             /** @example ok */
             database: string;
@@ -1184,17 +1826,63 @@ export interface components {
             /** @description RQ workers registered (when Redis is up and RQ installed) */
             workers?: number;
         };
+        Recycle: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "recycle";
+        };
+        Redeal: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "redeal";
+        };
+        Replay: {
+            created_at: string;
+            deal: number;
+            deal_id: string;
+            finished_at: string;
+            game: string;
+            game_id: string;
+            /** @description The move line, in order */
+            moves: {
+                [key: string]: unknown;
+            }[];
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description The player's name */
+            player: string;
+            result: components["schemas"]["Result"];
+            ruleset: string;
+            /** @description won or resigned */
+            status: string;
+        };
+        ReplayStep: components["schemas"]["PyramidReplayStep"] | components["schemas"]["GapsReplayStep"] | components["schemas"]["FortyThievesReplayStep"];
         Result: {
             elapsed_ms: number;
             hints: number;
             moves: number;
+            /** @description The deal's par once the game is over (never during play) */
+            par?: components["schemas"]["Par"] | (Record<string, never> | null);
             /** @description Times the clock was paused */
             pauses?: number;
             personal_best: components["schemas"]["PersonalBest"];
+            /** @description Cards cleared: removed from the pyramid (Pyramid), in place in the rows' runs (Gaps), on the foundations (Forty Thieves) */
+            progress?: number;
+            /** @description The same as progress (its first name) */
             removed: number;
             /** @description The player asked for the deal's solution before winning */
             solver_assisted?: boolean;
             undos: number;
+        };
+        RewindPoint: {
+            moves_back: number;
+            /** @description The version to send to POST /rewind */
+            version: number;
         };
         Solve: {
             /** @description 1 … 2^32−1 */

@@ -4,17 +4,19 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { moduleOf } from '../games';
 import { translator, type Key, type T } from '../i18n';
-import { GAME_NAMES, isPaused, type GameView } from '../model/types';
-import { checking, deadEndExits, deadEndKind } from '../state/analysis';
+import { GAME_NAMES, isPaused, parseDealId, type GameView } from '../model/types';
+import { checking, deadEndExits, deadEndKind, rewindPoint } from '../state/analysis';
 import { reasonKey, type ShownHint } from '../state/hint';
 import { targets as targetsOf } from '../state/select';
-import {
-  BestsDialog, DeadEndPanel, DealId, LeaderboardDialog, NewGameDialog, ResultsPanel, RulesDialog,
-} from '../views/Panels';
+import { NewGameDialog, RulesDialog } from '../views/Panels';
+import { DeadEndPanel } from '../views/DeadEnd';
+import { BestsDialog, DailyBoardDialog, LeaderboardDialog } from '../views/Leaderboard';
+import { DealId, ResultsPanel } from '../views/Results';
 import { MenuDialog, SettingsDialog, StatsDialog } from '../views/Menus';
 import { Controller, storedOptions } from './controller';
 import { Header } from './Header';
 import { Home } from './Home';
+import { LazyReplay } from './LazyReplay';
 import type { UiState } from './state';
 import { Toolbar } from './Toolbar';
 
@@ -34,11 +36,15 @@ export function App({ controller }: { controller?: Controller }) {
   const view = s.view;
   const live = view && !isPaused(view) ? view : null;
   return (
-    <div class={`app game-${view?.game ?? 'none'}`} data-version={view?.version ?? ''} data-busy={s.busy > 0 ? '1' : '0'} data-ready={s.ready ? '1' : '0'}>
+    <div class={`app ${s.replay ? 'replay-mode' : `game-${view?.game ?? 'none'}`}`} data-version={view?.version ?? ''} data-busy={s.busy > 0 ? '1' : '0'} data-ready={s.ready ? '1' : '0'}>
       <Header ctl={ctl} s={s} t={t} />
       <main class="table" ref={(el) => { ctl.table = el; }} aria-label={t('a11y.table')}>
-        {live ? <Table ctl={ctl} s={s} t={t} view={live} /> : view ? <Paused ctl={ctl} t={t} /> : (
-          <Home t={t} fatal={s.fatal} ready={s.ready} catalog={s.catalog} onPlay={(g, o) => ctl.startGame(g, o)} />
+        {s.replay ? (
+          <LazyReplay key={s.replay} api={ctl.api} id={s.replay} t={t} lang={s.lang} motionOn={() => ctl.motionOn()} onCopied={(x) => ctl.flash(x, 'info')}
+            onPlayDeal={(d) => { const p = parseDealId(d); if (p) ctl.startGame(p.game, storedOptions(p.game), p.deal); }} />
+        ) : live ? <Table ctl={ctl} s={s} t={t} view={live} /> : view ? <Paused ctl={ctl} t={t} /> : (
+          <Home t={t} s={s} onPlay={(g, o, daily) => ctl.startGame(g, o, undefined, daily)} onWatch={(id) => ctl.watch(id)}
+            onBoard={(g) => ctl.dialog('daily', g)} />
         )}
         <NoteLine ctl={ctl} s={s} t={t} />
         <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">{s.live}</div>
@@ -78,6 +84,7 @@ function Finished({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view
     <div class="note wonbar" data-testid={resigned ? 'resigned' : 'won'}>
       <strong>{resigned ? t('resigned.title') : t('won.title')}</strong> <DealId id={view.deal_id} t={t} />
       {resigned ? <button type="button" onClick={() => ctl.replay()}>{t('btn.replay')}</button> : null}
+      <button type="button" onClick={() => ctl.watch(view.id)}>{t('replay.watch')}</button>
       {s.hideResult && view.result ? <button type="button" onClick={show}>{t('btn.result')}</button> : null}
       {resigned ? <button type="button" onClick={() => ctl.dialog('new')}>{t('btn.new')}</button> : null}
     </div>
@@ -125,17 +132,18 @@ function HintBox({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view:
 function Panels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   const view = s.view && !isPaused(s.view) ? s.view : null;
   const endKind = view && s.deadEndClosed !== view.version ? deadEndKind(view, s.watch) : null;
+  const rewind = rewindPoint(view, s.watch);
   const close = () => ctl.dialog(null);
   const game = s.view?.game ?? GAME_NAMES[0]!;
   return (
     <>
       {endKind && view ? (
-        <DeadEndPanel t={t} kind={endKind} exits={deadEndExits(view.game, endKind)} onExit={(e) => ctl.exit(e)}
+        <DeadEndPanel t={t} kind={endKind} exits={deadEndExits(view.game, endKind, rewind)} rewind={rewind} onExit={(e) => ctl.exit(e)}
           onClose={() => ctl.store.dispatch({ type: 'deadEndClosed', version: view.version })} />
       ) : null}
       {view && view.status !== 'playing' && view.result && !s.hideResult && !s.dialog ? (
         <ResultsPanel view={view} t={t} api={ctl.api} countLabel={moduleOf(view).resultLabel} onNew={() => ctl.dialog('new')} onReplay={() => ctl.replay()}
-          onViewBoard={() => ctl.store.dispatch({ type: 'hideResult', hide: true })} />
+          onWatch={(id) => ctl.watch(id)} onViewBoard={() => ctl.store.dispatch({ type: 'hideResult', hide: true })} />
       ) : null}
       {s.dialog === 'new' ? (
         <NewGameDialog t={t} catalog={s.catalog} initialGame={game} initialOptions={storedOptions}
@@ -146,6 +154,9 @@ function Panels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
       {s.dialog === 'menu' ? (
         <MenuDialog t={t} lang={s.lang} inGame={!!s.view} canUndo={!!view && view.status === 'playing' && view.moves > 0}
           onPick={(m) => ctl.menu(m)} onClose={close} />
+      ) : null}
+      {s.dialog === 'daily' && s.daily && s.dailyGame ? (
+        <DailyBoardDialog t={t} api={ctl.api} game={s.dailyGame} date={s.daily.date} onWatch={(id) => ctl.watch(id)} onClose={close} />
       ) : null}
       {s.dialog === 'stats' ? <StatsDialog t={t} api={ctl.api} onClose={close} /> : null}
       {s.dialog === 'settings' ? <SettingsDialog t={t} settings={s.settings} onChange={(x) => ctl.setSettings(x)} onClose={close} /> : null}
@@ -175,6 +186,7 @@ function HintWords({ view, hint, t }: { view: GameView; hint: ShownHint; t: T })
     <>
       <span data-testid="hint-text">{line}</span>
       {why ? <span class="reason" data-testid="hint-why">{t(why)}</span> : null}
+      {hint.searched ? <span class="reason searched" data-testid="hint-searched">{t('hint.searched')}</span> : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-// The home page: each game with its options (from the server's catalog: names, defaults and
+// The home page: today's deals first, then each game with its options (from the server's catalog: names, defaults and
 // allowed values, so a new option appears without a client change) and a Play button.
 import { useState } from 'preact/hooks';
 import type { Catalog } from '../api/client';
@@ -8,10 +8,14 @@ import { GAME_NAMES, type GameName } from '../model/types';
 import { gamePath } from '../state/route';
 import { OptionFields } from '../views/Panels';
 import { lastGame, storedOptions, type Options } from './controller';
+import { DailyDeals } from './Daily';
+import type { UiState } from './state';
 
-export function Home({ t, fatal, ready, catalog, onPlay }: {
-  t: T; fatal: string | null; ready: boolean; catalog: Catalog | null; onPlay: (g: GameName, o: Options) => void;
+export function Home({ t, s, onPlay, onWatch, onBoard }: {
+  t: T; s: UiState; onPlay: (g: GameName, o: Options, daily?: boolean) => void; onWatch: (id: string) => void;
+  onBoard: (g: GameName) => void;
 }) {
+  const { fatal, ready, catalog } = s;
   const last = lastGame();
   return (
     <section class="home">
@@ -19,6 +23,7 @@ export function Home({ t, fatal, ready, catalog, onPlay }: {
       <h1>{t('home.title')}</h1>
       <p class="blurb">{t('home.blurb')}</p>
       {last ? <p class="continue"><a href={gamePath(last)}>{t('btn.continue')}</a></p> : null}
+      <DailyDeals t={t} s={s} onPlay={(g) => onPlay(g, {}, true)} onWatch={onWatch} onBoard={onBoard} />
       <div class="tiles">
         {GAME_NAMES.map((g) => <Tile key={g} game={g} t={t} ready={ready} catalog={catalog} onPlay={onPlay} />)}
       </div>

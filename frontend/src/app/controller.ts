@@ -10,9 +10,9 @@ import { loadLang, reasonText, saveLang, translator, type Key, type T } from '..
 import { isPaused, type GameName, type GameView, type Move, type ServerView } from '../model/types';
 import type { Exit } from '../state/analysis';
 import { describe } from '../state/announce';
-import { readHint } from '../state/hint';
+import { hintLine, readHint } from '../state/hint';
 import { keyCommand, nextFocus, type Command, type Direction } from '../state/keys';
-import { gamePath, parseRoute } from '../state/route';
+import { gamePath, parseRoute, replayPath } from '../state/route';
 import { tap as tapOutcome, targets as targetsOf } from '../state/select';
 import type { MenuItem } from '../views/Menus';
 import { isNetworkError, keepView, keptView, Reconnector } from './connection';
@@ -91,7 +91,7 @@ export class Controller {
   }
 
   select(sel: Selection | null): void { this.store.dispatch({ type: 'select', sel }); }
-  dialog(dialog: Dialog): void { this.store.dispatch({ type: 'dialog', dialog }); }
+  dialog(dialog: Dialog, game?: GameName): void { this.store.dispatch({ type: 'dialog', dialog, ...(game ? { game } : {}) }); }
   clearHint(): void { this.store.dispatch({ type: 'hint', hint: null }); }
   announce(text: string): void { this.store.dispatch({ type: 'announce', text }); }
 
@@ -167,17 +167,18 @@ export class Controller {
     }
   }
 
-  startGame(game: GameName, options: Options, deal?: number): void {
+  startGame(game: GameName, options: Options, deal?: number, daily = false): void {
     this.store.dispatch({ type: 'fresh' });
-    try { localStorage.setItem(OPTIONS_KEY(game), JSON.stringify(options)); } catch { /* ignore */ }
+    this.store.dispatch({ type: 'replay', id: null });
+    if (!daily) try { localStorage.setItem(OPTIONS_KEY(game), JSON.stringify(options)); } catch { /* ignore */ }
     this.store.dispatch({ type: 'busy', delta: 1 });
     this.queue = this.queue.then(async () => {
       try {
-        const v = await this.api.newGame(game, options, deal).catch(async (err: unknown) => {
+        const v = await this.api.newGame(game, options, deal, daily).catch(async (err: unknown) => {
           // The server no longer knows our token (e.g. a fresh database): become a new player.
           if (!(err instanceof ApiError) || err.status !== 401) throw err;
           await this.api.resetPlayer();
-          return this.api.newGame(game, options, deal);
+          return this.api.newGame(game, options, deal, daily);
         });
         this.store.dispatch({ type: 'fatal', text: null });
         this.dealing = true;
@@ -249,14 +250,26 @@ export class Controller {
       const game = answer.game;
       const shown = isPaused(game) ? null : readHint(game, answer.hint);
       this.store.dispatch({ type: 'hint', hint: shown });
-      if (shown && !isPaused(game)) this.announce(shown.move ? this.t('hint.say', { move: moduleOf(game).say(game, shown.move, this.t) }) : this.t(shown.text));
+      if (shown && !isPaused(game)) this.announce(hintLine(shown, (m) => moduleOf(game).say(game, m, this.t), this.t));
       this.hintSeed = answer.analysis;
       if (fromPanel) this.store.dispatch({ type: 'deadEndClosed', version: game.version });
       return game;
     });
   }
 
+  /** Back to the last winnable point the analysis named (versioned like undo). */
+  rewind(): void {
+    this.select(null);
+    this.clearHint();
+    this.run(async (v) => {
+      const next = await this.api.rewind(v);
+      this.announce(this.t('rewind.done', { n: Math.max(0, v.moves - next.moves) }));
+      return next;
+    });
+  }
+
   exit(e: Exit): void {
+    if (e === 'rewind') return this.rewind();
     if (e === 'undo') return this.undo();
     if (e === 'hint') return this.askHint(true);
     if (e === 'resign') return this.resign();
@@ -275,7 +288,25 @@ export class Controller {
   goHome(): void {
     history.pushState(null, '', '/');
     this.store.dispatch({ type: 'fresh' });
+    this.store.dispatch({ type: 'replay', id: null });
     this.setView(null);
+    this.loadDaily();
+  }
+
+  /** Watch a finished game's replay (its own page, /replay/<id>). */
+  watch(id: string): void {
+    history.pushState(null, '', replayPath(id));
+    this.store.dispatch({ type: 'fresh' });
+    this.setView(null);
+    this.store.dispatch({ type: 'replay', id });
+  }
+
+  /** Today's deals and the player's daily streaks, for the home page. */
+  loadDaily(): void {
+    Promise.all([this.api.daily(), this.api.me().then((p) => p.stats, () => null)]).then(
+      ([daily, stats]) => this.store.dispatch({ type: 'daily', daily, stats }),
+      () => this.store.dispatch({ type: 'daily', daily: null, stats: null }),
+    );
   }
 
   /** The D and R keys: whatever the game's module says they mean now. */
@@ -339,7 +370,11 @@ export class Controller {
       return;
     }
     this.api.catalog().then((catalog) => this.store.dispatch({ type: 'catalog', catalog }), () => undefined);
-    if (r.kind === 'play') {
+    this.store.dispatch({ type: 'replay', id: r.kind === 'replay' ? r.id : null });
+    if (r.kind === 'home' || r.kind === 'bad') this.loadDaily();
+    if (r.kind === 'replay') {
+      this.setView(null);
+    } else if (r.kind === 'play') {
       this.startGame(r.game, storedOptions(r.game), r.deal);
     } else if (r.kind === 'game') {
       await this.openGame(r.id);
@@ -400,6 +435,7 @@ export class Controller {
   }
 
   private onKey = (e: KeyboardEvent): void => {
+    if (this.state.replay && !this.state.dialog) return; // the replay viewer has its own keys
     const el = e.target as HTMLElement | null;
     const inField = !!el && /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName);
     const c = keyCommand({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inField });

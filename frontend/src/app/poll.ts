@@ -13,7 +13,9 @@ export class AnalysisPoller {
 
   /** Called with every view shown; starts a watch when the position changed. */
   follow(view: ServerView | null, seed: Analysis | null): void {
-    const key = view ? `${view.id}/${view.version}/${view.status}` : '';
+    // A paused view (no board) and the same position running again are different keys: the
+    // analysis of a paused game may answer without a verdict, so resuming asks afresh.
+    const key = view ? `${view.id}/${view.version}/${view.status}/${view.board ? 'live' : 'paused'}` : '';
     if (key === this.key) return;
     this.key = key;
     this.stop();

@@ -1,14 +1,14 @@
 // The shell's one state object and its reducer: the server's view plus what the table shows
 // around it (selection, hint, dialogs, notices). Pure: every change is an action.
-import type { Catalog } from '../api/client';
+import type { Catalog, DailyToday, Player } from '../api/client';
 import type { Lang } from '../i18n';
-import type { ServerView } from '../model/types';
+import type { GameName, ServerView } from '../model/types';
 import type { Watch } from '../state/analysis';
 import type { ShownHint } from '../state/hint';
 import type { Selection } from '../games/outcome';
 import type { Settings } from './settings';
 
-export type Dialog = 'new' | 'rules' | 'bests' | 'leaderboard' | 'menu' | 'stats' | 'settings' | null;
+export type Dialog = 'new' | 'rules' | 'bests' | 'leaderboard' | 'menu' | 'stats' | 'settings' | 'daily' | null;
 export interface Toast { text: string; kind: 'error' | 'info'; id: number }
 
 export interface UiState {
@@ -39,6 +39,13 @@ export interface UiState {
   celebrate: number;
   /** the server could not be reached; retrying */
   offline: boolean;
+  /** the finished game being watched at /replay/<id> */
+  replay: string | null;
+  /** today's deals and the player's daily streaks (the home page) */
+  daily: DailyToday | null;
+  stats: Player['stats'] | null;
+  /** the game whose daily leaderboard the 'daily' dialog shows */
+  dailyGame: GameName | null;
 }
 
 export type Action =
@@ -46,7 +53,7 @@ export type Action =
   | { type: 'select'; sel: Selection | null }
   | { type: 'toast'; toast: Toast | null }
   | { type: 'announce'; text: string }
-  | { type: 'dialog'; dialog: Dialog }
+  | { type: 'dialog'; dialog: Dialog; game?: GameName }
   | { type: 'hint'; hint: ShownHint | null }
   | { type: 'watch'; watch: Watch | null }
   | { type: 'hideResult'; hide: boolean }
@@ -59,6 +66,8 @@ export type Action =
   | { type: 'settings'; settings: Settings }
   | { type: 'offline'; offline: boolean }
   | { type: 'celebrate'; version: number }
+  | { type: 'replay'; id: string | null }
+  | { type: 'daily'; daily: DailyToday | null; stats: Player['stats'] | null }
   /** a new game is being dealt: nothing of the old one stays selected or shown */
   | { type: 'fresh' };
 
@@ -66,6 +75,7 @@ export function initialState(lang: Lang, settings: Settings): UiState {
   return {
     lang, settings, offline: false, view: null, receivedAt: 0, sel: null, celebrate: 0, toast: null, live: '', dialog: null, hint: null,
     watch: null, hideResult: false, deadEndClosed: null, catalog: null, fatal: null, busy: 0, ready: false,
+    replay: null, daily: null, stats: null, dailyGame: null,
   };
 }
 
@@ -76,7 +86,7 @@ export function reduce(s: UiState, a: Action): UiState {
     case 'toast': return { ...s, toast: a.toast };
     // The same text twice must still be spoken: make it differ invisibly.
     case 'announce': return { ...s, live: s.live === a.text ? `${a.text}\u00a0` : a.text };
-    case 'dialog': return { ...s, dialog: a.dialog };
+    case 'dialog': return { ...s, dialog: a.dialog, dailyGame: a.game ?? s.dailyGame };
     case 'hint': return { ...s, hint: a.hint };
     case 'watch': return { ...s, watch: a.watch };
     case 'hideResult': return { ...s, hideResult: a.hide };
@@ -89,6 +99,8 @@ export function reduce(s: UiState, a: Action): UiState {
     case 'settings': return { ...s, settings: a.settings };
     case 'offline': return { ...s, offline: a.offline };
     case 'celebrate': return { ...s, celebrate: a.version };
+    case 'replay': return { ...s, replay: a.id };
+    case 'daily': return { ...s, daily: a.daily, stats: a.stats };
     case 'fresh': return { ...s, dialog: null, sel: null, hint: null, hideResult: false };
   }
 }

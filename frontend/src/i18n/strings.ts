@@ -1,8 +1,11 @@
 // Every user-visible string, English and Japanese. Keys are stable; `reason.*` keys are the
-// server's machine reasons (API.md), so a refusal is shown in the player's language.
+// server's machine reasons (API.md), so a refusal is shown in the player's language. The
+// strings of daily deals, par, replays, rewind and hint reasons are in `more.ts`.
+import { enMore, jaMore } from './more';
+
 export type Lang = 'en' | 'ja';
 
-export const en = {
+const enBase = {
   'app.title': 'Patience',
   'game.pyramid': 'Pyramid',
   'game.gaps': 'Gaps',
@@ -112,23 +115,6 @@ export const en = {
   'say.to.empty': 'to the empty column {n}',
   'say.to.card': 'onto the {card} in column {n}',
   'hint.say': 'Hint: {move}',
-  'why.wins_now': 'wins the game',
-  'why.follows_winning_line': 'follows a winning line',
-  'why.completes_pair': 'completes a pair',
-  'why.removes_king': 'removes a king',
-  'why.frees_cards': 'frees covered cards',
-  'why.to_foundation': 'sends a card to the foundation',
-  'why.frees_card_for_foundation': 'frees a card for the foundation',
-  'why.empties_column': 'empties a column',
-  'why.builds_run': 'builds a run',
-  'why.fills_gap': 'fills a gap',
-  'why.extends_run': "extends a row's run",
-  'why.draw_nothing_pairs': 'draw: nothing pairs',
-  'why.draw_no_better_move': 'draw: no better move',
-  'why.recycle': 'recycle the waste',
-  'why.redeal': 'redeal',
-  'why.collect': 'collect all',
-  'why.generic': 'a good move here',
   'sel.lift': '{n} cards lifted',
   'sel.lift1': '1 card lifted',
   'sel.max': 'at most {n} cards',
@@ -234,9 +220,10 @@ export const en = {
   'reason.invalid_move': 'That move is not understood',
 } as const;
 
+export const en = { ...enBase, ...enMore } as const;
 export type Key = keyof typeof en;
 
-export const ja: Record<Key, string> = {
+const jaBase: Record<keyof typeof enBase, string> = {
   'app.title': 'ペイシェンス',
   'game.pyramid': 'ピラミッド',
   'game.gaps': 'ギャップ',
@@ -346,23 +333,6 @@ export const ja: Record<Key, string> = {
   'say.to.empty': '空いた{n}列目へ',
   'say.to.card': '{n}列目の{card}の上へ',
   'hint.say': 'ヒント: {move}',
-  'why.wins_now': 'これで勝ち',
-  'why.follows_winning_line': '勝ち筋に沿う手',
-  'why.completes_pair': 'ペアが完成する',
-  'why.removes_king': 'K を取り除ける',
-  'why.frees_cards': '下のカードが空く',
-  'why.to_foundation': '組札へ送れる',
-  'why.frees_card_for_foundation': '組札に送れるカードが出る',
-  'why.empties_column': '列が空く',
-  'why.builds_run': '同じスートの並びを作る',
-  'why.fills_gap': '空きを埋める',
-  'why.extends_run': '段の並びを伸ばす',
-  'why.draw_nothing_pairs': 'めくる: 組める札がない',
-  'why.draw_no_better_move': 'めくる: ほかに良い手がない',
-  'why.recycle': '捨て札を戻す',
-  'why.redeal': '配り直し',
-  'why.collect': 'まとめて回収',
-  'why.generic': 'この局面での良い手',
   'sel.lift': '{n} 枚を持ち上げ中',
   'sel.lift1': '1 枚を持ち上げ中',
   'sel.max': '最大 {n} 枚まで',
@@ -467,3 +437,5 @@ export const ja: Record<Key, string> = {
   'reason.rate_limited': '操作が速すぎます。少し待ってください',
   'reason.invalid_move': 'その手は理解できません',
 };
+
+export const ja: Record<Key, string> = { ...jaBase, ...jaMore };

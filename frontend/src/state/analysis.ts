@@ -5,7 +5,7 @@
 // Honesty: "unwinnable" is only ever derived from a finished proof — the analysis verdict
 // `unwinnable` for this very version, or the GameView notice `unwinnable`. `pending`,
 // `timeout`, `unavailable` and `not_applicable` never turn into a verdict.
-import type { Analysis } from '../api/client';
+import type { Analysis, RewindPoint } from '../api/client';
 import { gameModule } from '../games';
 import type { GameName, GameView } from '../model/types';
 
@@ -39,13 +39,19 @@ export function nextPoll(w: Watch, now: number): number | null {
   if (w.stopped) return null;
   if (now - w.startedAt >= POLL_LIMIT_MS) return null;
   if (!w.analysis) return FIRST_POLL_MS;
-  return w.analysis.state === 'pending' ? POLL_MS : null;
+  return w.analysis.state === 'pending' || awaitingRewind(w.analysis) ? POLL_MS : null;
+}
+
+/** A proof of loss whose last winnable point is still being searched (`rewind` absent): the
+ *  answer is final for the verdict, and worth asking again for the point. */
+export function awaitingRewind(a: Analysis): boolean {
+  return a.state === 'done' && a.verdict === 'unwinnable' && a.rewind === undefined;
 }
 
 /** Take an answer. One about another version (the game moved on elsewhere) ends the watch. */
 export function received(w: Watch, a: Analysis): Watch {
   if (a.version !== w.version) return { ...w, stopped: true };
-  return { ...w, analysis: a, stopped: a.state !== 'pending' };
+  return { ...w, analysis: a, stopped: a.state !== 'pending' && !awaitingRewind(a) };
 }
 
 /** Polling ended without a final answer (time limit, network error): nothing to report. */
@@ -72,7 +78,7 @@ export function provenUnwinnable(view: GameView | null, w: Watch | null): boolea
 }
 
 export type DeadEndKind = 'stuck' | 'unwinnable';
-export type Exit = 'undo' | 'hint' | 'resign' | 'replay' | 'new';
+export type Exit = 'undo' | 'hint' | 'resign' | 'replay' | 'new' | 'rewind';
 
 /** Which panel, if any: no legal move at all comes first, then a proof. */
 export function deadEndKind(view: GameView | null, w: Watch | null): DeadEndKind | null {
@@ -81,7 +87,21 @@ export function deadEndKind(view: GameView | null, w: Watch | null): DeadEndKind
   return provenUnwinnable(view, w) ? 'unwinnable' : null;
 }
 
-/** The exits of SPEC.md per game: Pyramid §2, Gaps §3, Forty Thieves §4, endings §5. */
-export function deadEndExits(game: GameName, kind: DeadEndKind): Exit[] {
-  return kind === 'stuck' ? ['undo', 'replay', 'new'] : gameModule(game).unwinnableExits;
+/** The last winnable point of a position proven lost (issue 21.4): a point to go back to,
+ *  `null` when even the deal's start was lost, `undefined` while unknown (still searching, or
+ *  no proof for this version). */
+export function rewindPoint(view: GameView | null, w: Watch | null): RewindPoint | null | undefined {
+  if (!view || !w || w.gameId !== view.id || w.version !== view.version) return undefined;
+  const a = w.analysis;
+  if (!a || a.state !== 'done' || a.verdict !== 'unwinnable' || a.rewind === undefined) return undefined;
+  const r = a.rewind;
+  return r && typeof r.version === 'number' && typeof r.moves_back === 'number' && r.moves_back > 0
+    ? { version: r.version, moves_back: r.moves_back } : null;
+}
+
+/** The exits of SPEC.md per game: Pyramid §2, Gaps §3, Forty Thieves §4, endings §5; with a
+ *  known last winnable point, "back to it" comes first. */
+export function deadEndExits(game: GameName, kind: DeadEndKind, rewind: RewindPoint | null | undefined = undefined): Exit[] {
+  const exits = kind === 'stuck' ? ['undo', 'replay', 'new'] satisfies Exit[] : gameModule(game).unwinnableExits;
+  return rewind ? ['rewind', ...exits] : exits;
 }

@@ -1,6 +1,6 @@
 // A hint answer → what the table shows: the spots to highlight and the line in the hint area.
 import type { Hint } from '../api/client';
-import type { Key } from '../i18n';
+import type { Key, T } from '../i18n';
 import { en } from '../i18n/strings';
 import type { GameView, Move } from '../model/types';
 import { moveSpots } from './select';
@@ -12,19 +12,31 @@ export interface ShownHint {
   text: Key;
   /** the server's reason code (`completes_pair`, …), when it gives one */
   reason: string | null;
+  /** the worker's full search found it (rather than the quick advice), when the server says */
+  searched: boolean;
 }
 
 export function readHint(view: GameView, hint: Hint | null): ShownHint {
   const move: Move | null = hint?.move ?? (hint?.action === 'draw' ? { type: 'draw' } : null);
   const reason = hint?.reason ?? null;
-  if (!move) return { move: null, spots: [], text: 'hint.none', reason };
+  const searched = hint?.searched === true;
+  if (!move) return { move: null, spots: [], text: 'hint.none', reason, searched };
   const spots = moveSpots(view, move);
   const text: Key = move.type === 'draw' ? 'hint.draw'
     : move.type === 'recycle' ? 'hint.recycle'
       : move.type === 'redeal' ? 'hint.redeal'
         : move.type === 'collect' ? 'hint.collect'
           : 'hint.move';
-  return { move, spots, text, reason };
+  return { move, spots, text, reason, searched };
+}
+
+/** The hint as one line for the live region: the move, why, and whether a search checked it. */
+export function hintLine(hint: ShownHint, say: (m: Move) => string, t: T): string {
+  const parts = [hint.move ? t('hint.say', { move: say(hint.move) }) : t(hint.text)];
+  const why = reasonKey(hint.reason);
+  if (why) parts.push(t(why));
+  if (hint.searched) parts.push(t('hint.searched'));
+  return parts.join(' — ');
 }
 
 /** The words beside a reason code; codes may grow, so an unknown one gets a generic line. */

@@ -1,10 +1,12 @@
-// URLs: `/play/<deal-id>` starts that deal, `/game/<id>` (or `?game=<id>`) is a game in play.
+// URLs: `/play/<deal-id>` starts that deal, `/game/<id>` (or `?game=<id>`) is a game in play,
+// `/replay/<id>` watches a finished game.
 import { parseDealId, type GameName } from '../model/types';
 
 export type Route =
   | { kind: 'home' }
   | { kind: 'play'; game: GameName; deal: number }
   | { kind: 'game'; id: string }
+  | { kind: 'replay'; id: string }
   | { kind: 'bad'; path: string };
 
 export function parseRoute(pathname: string, search = ''): Route {
@@ -19,8 +21,11 @@ export function parseRoute(pathname: string, search = ''): Route {
   }
   m = /^\/game\/([\w-]{1,64})$/.exec(path);
   if (m) return { kind: 'game', id: m[1]! };
+  m = /^\/replay\/([\w-]{1,64})$/.exec(path);
+  if (m) return { kind: 'replay', id: m[1]! };
   return { kind: 'bad', path };
 }
 
 export const gamePath = (id: string): string => `/game/${id}`;
+export const replayPath = (id: string): string => `/replay/${id}`;
 export const dealPath = (dealId: string): string => `/play/${dealId}`;

@@ -7,6 +7,14 @@ const PATHS = {
   new: ['M12 5v14', 'M5 12h14'],
   rules: ['M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5z', 'M4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5'],
   collect: ['M12 3v12', 'M7 10l5 5 5-5', 'M5 21h14'],
+  play: ['M7 4v16l13-8z'],
+  pause: ['M8 5v14', 'M16 5v14'],
+  back: ['M15 18l-6-6 6-6'],
+  forward: ['M9 18l6-6-6-6'],
+  first: ['M17 18l-6-6 6-6', 'M7 6v12'],
+  last: ['M7 18l6-6-6-6', 'M17 6v12'],
+  solver: ['M7 7h10v10H7z', 'M10 3v4', 'M14 3v4', 'M10 17v4', 'M14 17v4', 'M3 10h4', 'M3 14h4', 'M17 10h4', 'M17 14h4'],
+  link: ['M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7', 'M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7'],
 } as const;
 
 export type IconName = keyof typeof PATHS;

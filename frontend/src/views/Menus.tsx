@@ -5,7 +5,7 @@ import type { Key, Lang, T } from '../i18n';
 import { GAME_NAMES } from '../model/types';
 import type { Settings } from '../app/settings';
 import { Modal } from './Modal';
-import { BestsTable } from './Panels';
+import { BestsTable } from './Leaderboard';
 
 export type MenuItem = 'new' | 'restart' | 'undo_all' | 'stats' | 'bests' | 'leaderboard' | 'rules' | 'settings' | 'lang';
 
@@ -43,7 +43,8 @@ export function StatsDialog({ t, api, onClose }: { t: T; api: Api; onClose: () =
         <table class="statsgrid" data-testid="stats">
           <thead>
             <tr><th scope="col">{t('new.game')}</th><th scope="col">{t('stats.played')}</th><th scope="col">{t('stats.won')}</th>
-              <th scope="col">{t('stats.rate')}</th><th scope="col">{t('stats.streak')}</th><th scope="col">{t('stats.best_streak')}</th></tr>
+              <th scope="col">{t('stats.rate')}</th><th scope="col">{t('stats.streak')}</th><th scope="col">{t('stats.best_streak')}</th>
+              <th scope="col">{t('stats.daily_streak')}</th><th scope="col">{t('stats.best_daily_streak')}</th></tr>
           </thead>
           <tbody>
             {GAME_NAMES.map((g) => {
@@ -54,6 +55,7 @@ export function StatsDialog({ t, api, onClose }: { t: T; api: Api; onClose: () =
                   <td>{st?.played ?? 0}</td><td>{st?.won ?? 0}</td>
                   <td>{`${Math.round((st?.win_rate ?? 0) * 100)}%`}</td>
                   <td>{st?.current_streak ?? 0}</td><td>{st?.best_streak ?? 0}</td>
+                  <td>{st?.daily_streak ?? 0}</td><td>{st?.best_daily_streak ?? 0}</td>
                 </tr>
               );
             })}

@@ -1,0 +1,148 @@
+// The replay viewer at /replay/<id>: a finished game step by step from the deal, with forward,
+// back, play/pause and speed, the keys ←/→/Space (Home/End), the move in words in the live
+// region, and a link to share. The board is the game's own renderer over a read-only view.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Api } from '../api/client';
+import { moduleOf } from '../games';
+import type { Key, Lang, T } from '../i18n';
+import { ReplaySource, type Shown } from '../state/replay';
+import { replayPath } from '../state/route';
+import { Icon } from '../views/Icon';
+import { copyText } from './Header';
+import { Motion } from './motion';
+
+export const SPEEDS = { slow: 1600, normal: 900, fast: 350 } as const;
+export type Speed = keyof typeof SPEEDS;
+
+interface Props {
+  api: Api; id: string; t: T; lang: Lang; onPlayDeal: (dealId: string) => void; onCopied: (text: string) => void;
+  /** cards slide from step to step (the player's motion setting) */
+  motionOn: () => boolean;
+}
+
+export function ReplayView(props: Props) {
+  const { api, id, t } = props;
+  const [source, setSource] = useState<ReplaySource | 'missing' | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.replay(id).then((meta) => live && setSource(new ReplaySource(api, meta)), () => live && setSource('missing'));
+    return () => { live = false; };
+  }, [id]);
+  if (source === null) return <section class="replay"><p>{t('loading')}</p></section>;
+  if (source === 'missing') {
+    return (
+      <section class="replay" data-testid="replay-missing">
+        <h1>{t('replay.notfound')}</h1>
+        <p><a href="/">{t('replay.home')}</a></p>
+      </section>
+    );
+  }
+  return <Player {...props} source={source} />;
+}
+
+function Player({ source, t, lang, onPlayDeal, onCopied, motionOn }: Props & { source: ReplaySource }) {
+  const meta = source.meta;
+  const [n, setN] = useState(0);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<Speed>('normal');
+  const steps = shown?.steps ?? source.steps;
+  const go = (k: number) => setN(Math.max(0, Math.min(steps, k)));
+  const board = useRef<HTMLDivElement>(null);
+  const motion = useMemo(() => new Motion(() => board.current, motionOn), []);
+  useLayoutEffect(() => motion.play(), [shown]);
+  useEffect(() => {
+    let live = true;
+    source.shown(n).then((x) => { if (live) { motion.capture(false); setShown(x); } }, () => undefined);
+    source.prefetch(n);
+    return () => { live = false; };
+  }, [n]);
+  // Playing: the next step once this one is on the table; stop at the end.
+  useEffect(() => {
+    if (!playing || !shown || shown.step !== n) return;
+    if (n >= steps) { setPlaying(false); return; }
+    const timer = setTimeout(() => go(n + 1), SPEEDS[speed]);
+    return () => clearTimeout(timer);
+  }, [playing, shown, n, speed]);
+  const toggle = () => { if (!playing && n >= steps) setN(0); setPlaying(!playing); };
+  useReplayKeys({ back: () => { setPlaying(false); go(n - 1); }, forward: () => { setPlaying(false); go(n + 1); }, toggle,
+    first: () => go(0), last: () => go(steps) });
+  const status = t(meta.status === 'won' ? 'replay.status.won' : 'replay.status.resigned');
+  return (
+    <section class="replay" aria-labelledby="replay-title" data-testid="replay" data-step={shown?.step ?? ''}>
+      <div class="replay-head">
+        <h1 id="replay-title">{t('replay.title', { deal: meta.deal_id })}</h1>
+        <p class="replay-by">{t(`game.${meta.game}` as Key)} · {t('replay.by', { player: meta.player, status })}</p>
+      </div>
+      <StepLine shown={shown} t={t} />
+      <div class="board replay-board" ref={board}>{shown ? <BoardOf shown={shown} t={t} lang={lang} /> : <p>{t('loading')}</p>}</div>
+      <Controls t={t} n={n} steps={steps} playing={playing} speed={speed} go={go} toggle={toggle} setPlaying={setPlaying} setSpeed={setSpeed} />
+      <div class="replay-foot">
+        <button type="button" class="small" data-testid="replay-share"
+          onClick={() => { void copyText(`${location.origin}${replayPath(meta.game_id)}`).finally(() => onCopied(t('replay.copied'))); }}>
+          <Icon name="link" /> {t('replay.share')}
+        </button>
+        <button type="button" class="small" onClick={() => onPlayDeal(meta.deal_id)}>{t('replay.play_deal')}</button>
+        <p class="replay-keys">{t('replay.keys')}</p>
+      </div>
+    </section>
+  );
+}
+
+/** "Move 3 of 48: pair the 10♦ with the 3♠", also said by the live region. */
+function StepLine({ shown, t }: { shown: Shown | null; t: T }) {
+  let words = '';
+  if (shown?.move && shown.before) words = moduleOf(shown.before).say(shown.before, shown.move, t);
+  const line = !shown ? '' : `${t('replay.step', { n: shown.step, m: shown.steps })}: ${shown.step === 0 ? t('replay.start') : words}`;
+  return <p class="replay-step" role="status" aria-live="polite" data-testid="replay-step">{line}</p>;
+}
+
+function BoardOf({ shown, t, lang }: { shown: Shown; t: T; lang: Lang }) {
+  const { Board } = moduleOf(shown.view);
+  const spots = useMemo(() => (shown.move ? moduleOf(shown.view).moveSpots(shown.view, shown.move) : []), [shown]);
+  return <Board view={shown.view} sel={null} targets={[]} lang={lang} t={t} onTap={() => undefined} hinted={spots} />;
+}
+
+function Controls({ t, n, steps, playing, speed, go, toggle, setPlaying, setSpeed }: {
+  t: T; n: number; steps: number; playing: boolean; speed: Speed; go: (k: number) => void; toggle: () => void;
+  setPlaying: (p: boolean) => void; setSpeed: (s: Speed) => void;
+}) {
+  const step = (k: number) => { setPlaying(false); go(k); };
+  return (
+    <div class="replay-controls" role="group" aria-label={t('replay.step', { n, m: steps })}>
+      <button type="button" class="tool" onClick={() => step(0)} disabled={n === 0} aria-label={t('replay.first')} aria-keyshortcuts="Home"><Icon name="first" /></button>
+      <button type="button" class="tool" onClick={() => step(n - 1)} disabled={n === 0} aria-label={t('replay.back')} aria-keyshortcuts="ArrowLeft"><Icon name="back" /></button>
+      <button type="button" class="tool primary" onClick={toggle} aria-label={playing ? t('replay.pause') : t('replay.play')} aria-keyshortcuts="Space"
+        data-testid="replay-play"><Icon name={playing ? 'pause' : 'play'} /></button>
+      <button type="button" class="tool" onClick={() => step(n + 1)} disabled={n >= steps} aria-label={t('replay.forward')} aria-keyshortcuts="ArrowRight"><Icon name="forward" /></button>
+      <button type="button" class="tool" onClick={() => step(steps)} disabled={n >= steps} aria-label={t('replay.last')} aria-keyshortcuts="End"><Icon name="last" /></button>
+      <label class="speed">
+        <span>{t('replay.speed')}</span>
+        <select value={speed} onChange={(e) => setSpeed((e.target as HTMLSelectElement).value === 'slow' ? 'slow' : (e.target as HTMLSelectElement).value === 'fast' ? 'fast' : 'normal')}>
+          {(Object.keys(SPEEDS) as Speed[]).map((s) => <option key={s} value={s}>{t(`replay.speed.${s}`)}</option>)}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+/** ←/→ step, Space plays or pauses, Home/End jump; a focused control keeps its own keys. */
+function useReplayKeys(h: { back: () => void; forward: () => void; toggle: () => void; first: () => void; last: () => void }): void {
+  const ref = useRef(h);
+  ref.current = h;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const tag = (e.target as HTMLElement | null)?.tagName ?? '';
+      if (/^(INPUT|SELECT|TEXTAREA)$/.test(tag)) return;
+      const act = e.key === 'ArrowLeft' ? ref.current.back : e.key === 'ArrowRight' ? ref.current.forward
+        : e.key === 'Home' ? ref.current.first : e.key === 'End' ? ref.current.last
+          : e.key === ' ' && !/^(BUTTON|A)$/.test(tag) ? ref.current.toggle : null;
+      if (!act) return;
+      e.preventDefault();
+      act();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+}
