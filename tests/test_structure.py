@@ -1,5 +1,5 @@
 """House rules a reader relies on: no module over 500 lines, no function over 60, outside
-tests and generated files (the client's own check is frontend/src/structure.test.ts)."""
+tests and generated files (the client's own check is frontend/test/structure.test.ts)."""
 
 from __future__ import annotations
 

@@ -35,6 +35,7 @@ from patience.jobs.queues import (
     HINT_QUEUE,
     HINT_TIMEOUT,
     LATEST,
+    PAR_QUEUE,
     PAR_SECONDS,
     RESULT_TTL,
     RETRIES,
@@ -268,7 +269,7 @@ class Jobs:
         job = self._fetch(job_id)
         if job is None or _spent(job):
             self._enqueue(
-                SOLVE_QUEUE, job_id, tasks.par, (game.name, dict(game.options), game.deal),
+                PAR_QUEUE, job_id, tasks.par, (game.name, dict(game.options), game.deal),
                 {"seconds": PAR_SECONDS}, timeout=int(PAR_SECONDS) * 4 + 60,
             )  # fmt: skip
 

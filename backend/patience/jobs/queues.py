@@ -32,8 +32,9 @@ Json = dict[str, Any]
 HINT_QUEUE = "patience-hints"
 ANALYSIS_QUEUE = "patience"
 SOLVE_QUEUE = "patience-solve"
+PAR_QUEUE = "patience-par"
 CATALOGUE_QUEUE = "patience-catalogue"
-QUEUES = (HINT_QUEUE, ANALYSIS_QUEUE, SOLVE_QUEUE, CATALOGUE_QUEUE)
+QUEUES = (HINT_QUEUE, ANALYSIS_QUEUE, SOLVE_QUEUE, PAR_QUEUE, CATALOGUE_QUEUE)
 """Every queue, in the order a worker takes jobs from them (catalogue builds last: they
 use what players leave)."""
 
