@@ -162,9 +162,14 @@ def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list
     samples = _samples(game, unknown) if unknown else [state]
     deadline = effort.deadline()
     each = effort.share(SOLVE_SHARE / len(samples))
+    if len(fresh) == 1:  # nothing to choose: no search
+        (only,) = fresh.values()
+        return _hint(state, only, False), None
     votes: Counter[str] = Counter()
     winning: list[Json] | None = None
-    for sample in samples:
+    for n, sample in enumerate(samples):
+        if _settled(votes, len(samples) - n):
+            break
         adapter, start = FortyThievesAdapter.from_state(sample, relaxed, auto)
         search = avoiding(adapter, _forbidden(adapter, line.earlier, state, sample))
         nodes = SAMPLE_NODES if unknown and each.nodes is None else each.nodes
@@ -188,6 +193,13 @@ def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list
     if chosen is not None:
         return _hint(state, chosen, True), None
     return quick(game), None
+
+
+def _settled(votes: Counter[str], left: int) -> bool:
+    """Whether the samples left cannot change the leading move (a decision that depends on
+    the votes so far only, so it stays honest)."""
+    top = votes.most_common(2)
+    return bool(top) and top[0][1] > (top[1][1] if len(top) > 1 else 0) + left
 
 
 def _pick(votes: Counter[str], fresh: dict[str, FTMove]) -> FTMove | None:

@@ -36,8 +36,9 @@ BEAM_NODES = 200_000
 
 
 def public_key(state: GapsState) -> Hashable:
-    """Everything is public: the grid and the redeals made and left."""
-    return (state.grid, state.redeals_left, state.redeals_done)
+    """The board: the grid and the redeals left (with unlimited redeals a redeal that deals
+    a grid seen before comes back to that board, whatever the count of redeals made)."""
+    return (state.grid, state.redeals_left)
 
 
 def reason(state: GapsState, move: GapsMove) -> str:
