@@ -9,6 +9,7 @@ from patience.api.resources.games.boards import BOARDS
 from patience.api.rulesets import rulesets
 from patience.engine import UnknownGame, new_game
 from patience.solver.core import Budget, solve
+from patience.solver.hints import Effort
 
 NAMES = [entry.name for entry in games.entries()]
 
@@ -24,7 +25,7 @@ def test_every_part_of_a_registered_game_works(name: str) -> None:
     assert entry.title and entry.summary and entry.engine.name == name
     game = new_game(name, deal=1)
     legal = game.legal_moves()
-    for advice in (entry.quick_hint(game), entry.hint(game)):
+    for advice in (entry.hints.quick(game), entry.hints.searched(game, Effort(nodes=2_000))[0]):
         assert advice is not None
         move = advice.get("move", {"type": advice.get("action")})
         assert move in legal, (name, advice)

@@ -9,7 +9,7 @@ when it is the next rank, and the waste turns over as the stock twice.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -20,8 +20,9 @@ from patience.engine.game import Game, Json, move_type, position_cards, require_
 from patience.engine.moves import Draw, Recycle
 from patience.engine.options import WINNABLE_ONLY, Options, OptionSpec
 from patience.games import GameEntry
+from patience.solver import solve_game
 from patience.solver.generic import EngineAdapter
-from patience.solver.hints import search_free
+from patience.solver.hints.common import Hint, Line, make_hint
 
 SPADES = [Card(rank, Suit.SPADES) for rank in range(1, 14)]
 RECYCLES = 2
@@ -130,14 +131,34 @@ class ClimbGame(Game[ClimbState, ClimbMove]):
         return sum(1 for card in self.state.stock if not self._seen[card])
 
 
-def climb_advice(game: Game[Any, Any], moves: list[Json]) -> Json:
-    """Up when possible, else whatever else moves."""
-    return moves[0]
+class ClimbHints:
+    """Climb's hints, as every game gives them (:class:`patience.games.registry.GameHints`):
+    the searched hint is the exact solver's first move once no card is unseen, else the
+    advice; the advice sends a card up when it can, else draws, never back to a position of
+    the line."""
 
+    @staticmethod
+    def public_key(state: ClimbState) -> Hashable:
+        return len(state.stock), state.waste, state.up, state.recycles_left
 
-def climb_hint(game: Game[Any, Any]) -> dict[str, Any] | None:
-    """Search-free even in the worker: the only choice is never a real one."""
-    return CLIMB.quick_hint(game)
+    @staticmethod
+    def reason(state: ClimbState, move: ClimbMove) -> str:
+        return "to_foundation" if isinstance(move, Up) else move.to_dict()["type"]
+
+    def searched(self, game: Game[Any, Any], effort: Any) -> tuple[Hint, list[Json] | None]:
+        if game.unseen_count():
+            return self.quick(game), None
+        result = solve_game(game, effort.budget())
+        if result.verdict != "winnable" or not result.solution:
+            return self.quick(game), None
+        first = game.parse_move(result.solution[0])
+        return make_hint(first.to_dict(), self.reason(game.state, first), True), result.solution
+
+    def quick(self, game: Game[Any, Any]) -> Hint:
+        fresh = Line.of(game, self.public_key).fresh_moves()
+        if not fresh:
+            return None
+        return make_hint(fresh[0].to_dict(), self.reason(game.state, fresh[0]), False)
 
 
 CLIMB = GameEntry(
@@ -145,6 +166,5 @@ CLIMB = GameEntry(
     title="Climb",
     summary="send one suit up from the ace, drawing through the stock three times",
     solver=EngineAdapter.from_game,
-    hint=climb_hint,
-    quick_hint=search_free(climb_advice),
+    hints=ClimbHints(),
 )

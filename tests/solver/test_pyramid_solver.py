@@ -165,7 +165,8 @@ def test_hints_avoid_a_proven_dead_end(stock: list[str]) -> None:
         {"game": "pyramid", "pyramid": pyramid, "stock": stock, "waste": ["6H"], "seen": ["7D"]}
     )
     assert {"type": "pair", "a": "stock", "b": "waste"} in game.legal_moves()
-    assert hint(game) != {"move": {"type": "pair", "a": "stock", "b": "waste"}}
+    advice = hint(game)
+    assert advice is not None and advice.get("move") != {"type": "pair", "a": "stock", "b": "waste"}
 
 
 def test_no_hint_when_nothing_can_move() -> None:

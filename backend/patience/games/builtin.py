@@ -18,8 +18,7 @@ PYRAMID = register(
         title="Pyramid",
         summary="pair cards that sum to 13 (kings alone) until the pyramid is cleared",
         solver=PyramidAdapter.from_game,
-        hint=hints.pyramid_hint,
-        quick_hint=hints.search_free(hints.pyramid_quick),
+        hints=hints.pyramid,
         par=pyramid_par,
         daily_ruleset="standard",
     )
@@ -31,8 +30,7 @@ GAPS = register(
         title="Gaps",
         summary="build each row in suit from 2 to king by moving cards into the gaps",
         solver=GapsAdapter.from_game,
-        hint=hints.gaps_hint,
-        quick_hint=hints.search_free(hints.gaps_quick),
+        hints=hints.gaps,
         daily_ruleset="redeals-2",
         same_catalogue={"redeals-0-aces": "redeals-0"},
     )
@@ -44,8 +42,7 @@ FORTY_THIEVES = register(
         title="Forty Thieves",
         summary="two decks: build down in suit on ten columns, all 104 cards to the foundations",
         solver=FortyThievesAdapter.from_game,
-        hint=hints.forty_thieves_hint,
-        quick_hint=hints.search_free(hints.forty_thieves_quick),
+        hints=hints.forty_thieves,
         daily_ruleset="classic",
     )
 )

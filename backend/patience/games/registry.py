@@ -18,14 +18,31 @@ patience.engine.errors.UnknownGame: unknown game 'klondike' (expected one of pyr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from patience.engine import GAMES, Game
 
 AnyGame = Game[Any, Any]
 Hint = dict[str, Any] | None
+
+
+class GameHints(Protocol):
+    """A game's hints, as each module of :mod:`patience.solver.hints` provides them."""
+
+    def searched(self, game: AnyGame, effort: Any) -> tuple[Hint, list[dict[str, Any]] | None]:
+        """The worker's hint, honest (it reads only what the player has seen) and new (never
+        back to a position of the line), with a winning line when one was found."""
+
+    def quick(self, game: AnyGame) -> Hint:
+        """Search-free advice, served when the searched hint is not ready in time."""
+
+    def public_key(self, state: Any) -> Hashable:
+        """What the player sees of a state: the key of the no-cycle rule."""
+
+    def reason(self, state: Any, move: Any) -> str:
+        """Why a move is worth playing (one of the reason codes the client words)."""
 
 
 @dataclass(frozen=True)
@@ -40,10 +57,8 @@ class GameEntry:
     """One line for the API's catalog and the CLI's help."""
     solver: Callable[[AnyGame], tuple[Any, Any]]
     """A search adapter and start state for a position (:mod:`patience.solver.core`)."""
-    hint: Callable[[AnyGame], Hint]
-    """The worker's searched hint (honest: it reads only what the player has seen)."""
-    quick_hint: Callable[[AnyGame], Hint]
-    """Search-free advice, served when the searched hint is not ready in time."""
+    hints: GameHints
+    """The game's hints (:mod:`patience.solver.hints`): searched, search-free, why."""
     par: Callable[..., Any] | None = None
     """A proven-optimal par search, when the game has one (else the solver's shortest line)."""
     daily_ruleset: str | None = None

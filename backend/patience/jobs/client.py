@@ -28,6 +28,7 @@ from rq.job import Job, JobStatus
 
 from patience.engine import Game
 from patience.jobs import tasks
+from patience.jobs.lines import kept_hint
 from patience.jobs.queues import (
     ANALYSIS_QUEUE,
     ANALYSIS_QUEUE_LIMIT,
@@ -216,6 +217,9 @@ class Jobs:
         """The worker's hint for ``game``, waiting at most ``wait`` seconds; ``None`` when it
         is not ready (the caller gives ordinary advice instead)."""
         try:
+            kept = kept_hint(self.redis, game)
+            if kept is not None:  # a winning line through here is known: no search
+                return {"hint": kept}
             job = self._fetch(hint_id(game))
             if job is None or _spent(job):
                 job = self._enqueue(

@@ -99,7 +99,15 @@ def analysis_id(game: Game[Any, Any]) -> str:
 
 
 def hint_id(game: Game[Any, Any]) -> str:
-    return f"hint-{state_key(game)}-{seen_key(game)}"
+    """A hint depends on the position, the cards seen and, through the no-cycle rule, on
+    the positions the line has been in (its moves say which)."""
+    return f"hint-{state_key(game)}-{seen_key(game)}-{line_key(game)}"
+
+
+def line_key(game: Game[Any, Any]) -> str:
+    """A fingerprint of the move line that led to the position."""
+    text = json.dumps(game.moves, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def solve_id(game: Game[Any, Any]) -> str:

@@ -9,6 +9,7 @@ plain JSON, so a job can be retried anywhere.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -17,9 +18,10 @@ from rq import get_current_job
 from rq.job import Job
 
 from patience.engine import Game, load_position, new_game
+from patience.jobs.lines import keep
 from patience.jobs.queues import HINT_QUEUE, WANTED
 from patience.solver import Budget, solve_game
-from patience.solver.hints import hint as hint_for
+from patience.solver.hints import searched
 from patience.solver.par import find_par
 from patience.solver.rewind import last_winnable
 
@@ -49,9 +51,12 @@ def analyse(position: Json, options: Json, *, seconds: float) -> Json:
     if watch is not None and watch.should_stop():
         return {"verdict": None, watch.reason: True}
     budget = Budget(seconds=seconds, cancelled=None if watch is None else watch.should_stop)
-    result = solve_game(load_position(position, options), budget)
+    game = load_position(position, options)
+    result = solve_game(game, budget)
     if result.verdict == "unknown" and watch is not None and watch.should_stop():
         return {"verdict": None, watch.reason: True}
+    if result.verdict == "winnable" and result.solution and watch is not None:
+        _keep(watch.job, game, result.solution)  # later hints along it are instant
     return {"verdict": result.verdict, "nodes": result.nodes, "seconds": round(result.seconds, 3)}
 
 
@@ -111,8 +116,20 @@ def par(game: str, options: Json, deal: int, *, seconds: float) -> Json:
 
 
 def hint(game: str, options: Json, deal: int, line: list[Json], seen: list[str]) -> Json:
-    """A hint for the position (the hint function obeys the honesty rule itself)."""
-    return {"hint": hint_for(rebuild(game, options, deal, line, seen))}
+    """A hint for the position (the hint function obeys the honesty rule and the no-cycle
+    rule itself); a winning line it found from the position is kept for the next hints."""
+    built = rebuild(game, options, deal, line, seen)
+    found, winning = searched(built)
+    job = get_current_job()
+    if winning and job is not None:
+        _keep(job, built, winning)
+    return {"hint": found}
+
+
+def _keep(job: Job, game: Game[Any, Any], line: list[Json]) -> None:
+    """Keep a winning line in Redis (best effort: a hint never fails for it)."""
+    with contextlib.suppress(RedisError):
+        keep(job.connection, game, line)
 
 
 def solve_deal(game: str, options: Json, deal: int, *, seconds: float) -> Json:

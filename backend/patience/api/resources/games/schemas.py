@@ -9,6 +9,7 @@ import marshmallow as ma
 from patience import games
 from patience.api.resources.games.boards import board_and_move
 from patience.api.smorest import Choices, Schema, StrictBoolean, UnionSchema, tag
+from patience.solver.hints import REASONS
 
 MAX_VERSION = 2**31 - 1
 
@@ -239,14 +240,35 @@ class AnalysisSchema(Schema):
     reason = ma.fields.String(required=True, metadata={"description": "Why, when not done"})
 
 
+class HintSchema(Schema):
+    """One move worth making: ``move`` (in the game's format), or ``action`` for a draw,
+    with why and whether a search chose it."""
+
+    move = ma.fields.Dict(metadata={"description": "The move to make (absent for a draw)"})
+    action = ma.fields.String(
+        validate=ma.validate.OneOf(["draw"]),
+        metadata={"description": "draw: turn the stock's top card (instead of a move)"},
+    )
+    reason = ma.fields.String(
+        required=True, validate=ma.validate.OneOf(REASONS),
+        metadata={"description": "Why the move is worth making, for the client to word"},
+    )  # fmt: skip
+    searched = ma.fields.Boolean(
+        required=True,
+        metadata={"description": "A solver search chose it (false: search-free advice)"},
+    )
+
+
 class HintResultSchema(Schema):
     """``POST /games/<id>/hint``: one move worth making (counted as a hint)."""
 
-    hint = ma.fields.Dict(
+    hint = ma.fields.Nested(
+        HintSchema,
         required=True,
         allow_none=True,
         metadata={
-            "description": '{"move": move} or {"action": "draw"}; null when nothing can move'
+            "description": "null when no move leads to a position the game has not been in "
+            "(following hints never comes back to a position)"
         },
     )
     analysis = ma.fields.Nested(AnalysisSchema, required=True)

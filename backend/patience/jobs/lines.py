@@ -1,0 +1,60 @@
+"""Winning lines kept in Redis, so that hints along a line the solver already found are
+instant: for each position of the line (keyed like a job: game, ruleset and full position,
+:func:`~patience.jobs.queues.state_key`), the line's next move.
+
+Only positions with nothing unseen are kept (a line from there depends on nothing hidden:
+the player has seen every card). A kept move is served as a hint only when it still leads
+somewhere new for the game asking (the no-cycle rule of :mod:`patience.solver.hints`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from redis import Redis
+
+from patience.engine import Game
+from patience.jobs.queues import state_key
+from patience.solver.hints import Hint, describe, leads_somewhere_new
+
+Json = dict[str, Any]
+
+LINE = "patience:hint:next:"
+"""+ state key → the next move of a winning line from that position (JSON)."""
+LINE_TTL = 3600
+"""Seconds a kept line lives (a game in progress comes back to it well within that)."""
+
+
+def keep(redis: Redis, game: Game[Any, Any], line: list[Json]) -> int:
+    """Keep ``line``, a winning line from ``game``'s position: each of its positions with
+    nothing unseen gets the line's next move. Returns how many positions were kept."""
+    if game.status != "playing" or game.unseen_count():
+        return 0
+    walker = game.copy()
+    kept: dict[str, str] = {}
+    for move in line:
+        if walker.status != "playing" or walker.unseen_count():
+            break
+        kept[LINE + state_key(walker)] = json.dumps(move, separators=(",", ":"))
+        walker.play(move)
+    if kept:
+        with redis.pipeline(transaction=False) as pipe:
+            for key, move_text in kept.items():
+                pipe.set(key, move_text, ex=LINE_TTL)
+            pipe.execute()
+    return len(kept)
+
+
+def kept_hint(redis: Redis, game: Game[Any, Any]) -> Hint:
+    """The hint from a kept line through ``game``'s position, if there is one and its move
+    leads somewhere new for this game (raises ``RedisError``)."""
+    if game.status != "playing" or game.unseen_count():
+        return None
+    found = redis.get(LINE + state_key(game))
+    if found is None:
+        return None
+    move = json.loads(found)
+    if not isinstance(move, dict) or not leads_somewhere_new(game, move):
+        return None
+    return describe(game, move, searched=True)

@@ -1,0 +1,258 @@
+"""What every game's hints share: the hint object, the no-cycle rule, the searches' budgets,
+an adapter that keeps a search off positions the game has already been in, and a guided beam
+that answers with the most promising line when no win is found.
+
+**No cycles.** Following hints never leads back to a position the game has already reached:
+the game's own line knows every earlier state (undoing a copy of the game walks them back),
+and each is keyed by its *public* position — what the player sees, never an unseen card — so
+the rule itself depends on nothing hidden. A move whose result is one of those keys is never
+suggested (undoing the last move's effect is such a move). The searches are kept off those
+positions too (:class:`Avoiding`), so a line they find stays new all the way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from patience.engine import Game
+from patience.solver.core import Budget
+
+Json = dict[str, Any]
+Hint = dict[str, Any] | None
+
+REASONS = (
+    "completes_pair",
+    "removes_king",
+    "frees_card",
+    "to_foundation",
+    "extends_run",
+    "builds",
+    "empties_column",
+    "fills_gap",
+    "collect",
+    "draw_nothing_pairs",
+    "draw",
+    "recycle",
+    "redeal",
+)
+"""Why a hint is worth playing: a fixed set of codes the client words (English, Japanese)."""
+
+HINT_SECONDS = 1.0
+"""Wall-clock budget of one searched hint, inside the API's wait for it (1.5 s, with the
+job's hand-off and the game's rebuild around it)."""
+
+
+@dataclass(frozen=True)
+class Effort:
+    """How much one searched hint may spend: wall-clock ``seconds`` and/or search ``nodes``
+    (nodes alone make a hint independent of the machine's speed, as tests want)."""
+
+    seconds: float | None = HINT_SECONDS
+    nodes: int | None = None
+
+    def share(self, part: float) -> Effort:
+        return Effort(
+            None if self.seconds is None else self.seconds * part,
+            None if self.nodes is None else max(1, int(self.nodes * part)),
+        )
+
+    def budget(self) -> Budget:
+        return Budget(nodes=self.nodes, seconds=self.seconds)
+
+    def deadline(self) -> float | None:
+        return None if self.seconds is None else time.perf_counter() + self.seconds
+
+
+DEFAULT = Effort()
+
+
+def make_hint(move: Json, reason: str, searched: bool) -> Json:
+    """The hint object of API.md: ``{"move": …}`` or ``{"action": "draw"}``, with the reason
+    and whether a search chose it."""
+    assert reason in REASONS, reason
+    head: Json = {"action": "draw"} if move == {"type": "draw"} else {"move": dict(move)}
+    return {**head, "reason": reason, "searched": searched}
+
+
+def hint_move(hint: Json) -> Json:
+    """The move a hint asks for, in the game's JSON."""
+    return dict(hint["move"]) if "move" in hint else {"type": "draw"}
+
+
+def canonical(move: Json) -> str:
+    return json.dumps(move, sort_keys=True, separators=(",", ":"))
+
+
+def public_seed(public: Any) -> int:
+    """A 64-bit seed from public information only (a JSON-able value)."""
+    text = json.dumps(public, sort_keys=True, separators=(",", ":"), default=str)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+# -- the no-cycle rule ---------------------------------------------------------------------
+
+
+def earlier_states(game: Game[Any, Any]) -> list[Any]:
+    """Every state of ``game``'s line before the current one, latest first (a copy of the
+    game is undone move by move: the states are the line's own, nothing is recomputed)."""
+    twin = game.copy()
+    out = []
+    while twin.move_count:
+        twin.undo()
+        out.append(twin.state)
+    return out
+
+
+@dataclass
+class Line:
+    """A game and the public keys of every position its line has reached (the current one
+    included): the positions a hint must never lead back to."""
+
+    game: Game[Any, Any]
+    public_key: Callable[[Any], Hashable]
+    earlier: list[Any] = field(default_factory=list)
+    keys: set[Hashable] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, game: Game[Any, Any], public_key: Callable[[Any], Hashable]) -> Line:
+        earlier = earlier_states(game)
+        keys = {public_key(state) for state in earlier}
+        keys.add(public_key(game.state))
+        return cls(game, public_key, earlier, keys)
+
+    def after(self, move: Any) -> Any:
+        """The state a typed legal move leads to."""
+        return self.game.apply(self.game.state, move)[0]
+
+    def fresh(self, move: Any) -> bool:
+        """Whether a typed legal move leads to a position the game has not been in."""
+        return self.public_key(self.after(move)) not in self.keys
+
+    def fresh_moves(self) -> list[Any]:
+        """The typed legal moves that lead somewhere new, in the engine's order."""
+        return [move for move in self.game.legal_here() if self.fresh(move)]
+
+    def fresh_json(self, move: Json) -> bool:
+        """:meth:`fresh` for a move in JSON (False when it is not legal here)."""
+        try:
+            typed = self.game.parse_move(move)
+            return typed in self.game.legal_here() and self.fresh(typed)
+        except Exception:  # a malformed or illegal move is no hint
+            return False
+
+
+# -- searches that avoid the line's positions -------------------------------------------------
+
+
+class Avoiding:
+    """A search adapter that never enters a state whose key is in ``forbidden`` (the
+    positions the game's line has been in, keyed as the adapter keys states). Everything
+    else is the wrapped adapter's; probes and dives are left out (a hint's search is short)."""
+
+    def __init__(self, adapter: Any, forbidden: set[Hashable]) -> None:
+        self.adapter = adapter
+        self.forbidden = forbidden
+        self.acyclic = getattr(adapter, "acyclic", False)
+        self.key, self.is_won, self.is_dead = adapter.key, adapter.is_won, adapter.is_dead
+        self.move_json = adapter.move_json
+
+    def successors(self, state: Any) -> Iterator[tuple[Any, Any]]:
+        return self._avoid(self.adapter.successors(state))
+
+    def _avoid(self, steps: Iterator[tuple[Any, Any]]) -> Iterator[tuple[Any, Any]]:
+        forbidden, key = self.forbidden, self.key
+        if not forbidden:
+            return steps
+        return iter([(m, s) for m, s in steps if key(s) not in forbidden])
+
+
+class AvoidingBeam(Avoiding):
+    """:class:`Avoiding` for an adapter that guides beams (its beams kept, dives dropped)."""
+
+    def beam_widths(self, start: Any) -> Sequence[int]:
+        return tuple(self.adapter.beam_widths(start))
+
+    def score(self, state: Any) -> int:
+        return int(self.adapter.score(state))
+
+    def beam_successors(self, state: Any) -> Iterator[tuple[Any, Any]]:
+        return self._avoid(self.adapter.beam_successors(state))
+
+
+def avoiding(adapter: Any, forbidden: set[Hashable]) -> Avoiding:
+    return AvoidingBeam(adapter, forbidden) if hasattr(adapter, "score") else Avoiding(
+        adapter, forbidden
+    )  # fmt: skip
+
+
+@dataclass
+class Guided:
+    """What a guided beam found: a win (``won``) or the most promising line it saw."""
+
+    won: bool
+    line: list[Any]
+    score: int
+    nodes: int
+
+
+def guided_beam(
+    adapter: Any,
+    start: Any,
+    score: Callable[[Any], int],
+    *,
+    width: int,
+    nodes: int,
+    deadline: float | None = None,
+) -> Guided:
+    """Beam search from ``start`` (layer by layer, the ``width`` best-scored new states
+    kept) until a win, ``nodes`` new states or the ``deadline`` (``time.perf_counter``):
+    the winning line, else the line to the best-scored state seen (ties: the shallower, then
+    the first found). ``adapter`` may be :class:`Avoiding` (its states are then never met)."""
+    key_of, is_won = adapter.key, adapter.is_won
+    expand = getattr(adapter, "beam_successors", adapter.successors)
+    seen = {key_of(start)}
+    layers: list[list[tuple[Any, int, Any]]] = [[(start, -1, None)]]
+    best: tuple[int, int, int] = (score(start), 0, -1)  # (score, layer, index in layer)
+    count = 0
+    while layers[-1] and count < nodes:
+        scored: list[tuple[int, int, Any, int, Any]] = []
+        for parent, (state, _, _) in enumerate(layers[-1]):
+            for move, after in expand(state):
+                key = key_of(after)
+                if key in seen:
+                    continue
+                seen.add(key)
+                count += 1
+                if is_won(after):
+                    return Guided(True, [*_line(layers, parent), move], 1 << 30, count)
+                scored.append((-score(after), len(scored), after, parent, move))
+            if count >= nodes or (deadline is not None and time.perf_counter() > deadline):
+                break
+        scored.sort(key=lambda entry: entry[:2])
+        del scored[width:]
+        layers.append([(after, parent, move) for _, _, after, parent, move in scored])
+        if scored and -scored[0][0] > best[0]:
+            best = (-scored[0][0], len(layers) - 1, 0)
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    value, depth, index = best
+    if depth == 0:
+        return Guided(False, [], value, count)
+    _, parent, move = layers[depth][index]
+    return Guided(False, [*_line(layers[:depth], parent), move], value, count)
+
+
+def _line(layers: list[list[tuple[Any, int, Any]]], parent: int) -> list[Any]:
+    """The moves from the start to ``layers[-1][parent]``."""
+    line = []
+    for layer in reversed(layers):
+        _, parent, move = layer[parent]
+        if move is not None:
+            line.append(move)
+    line.reverse()
+    return line

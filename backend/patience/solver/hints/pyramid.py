@@ -1,0 +1,169 @@
+"""Pyramid hints.
+
+While a stock card has never been face up, the solver runs on *samples* of the unseen order —
+the unseen cards (a set the player can work out) dealt into the unseen places of the stock in
+an order drawn from a generator seeded by public information only — and the move that starts
+a win in most samples is the hint. Once everything has been seen, the exact solver leads. A
+move into a proven dead end is never suggested while another avoids it; without a searched
+move, the seed page's advice. Every Pyramid move removes a card or moves on through the
+stock, so no line can come back to a position (the no-cycle rule holds by itself; it is
+checked all the same).
+
+>>> from patience.engine import new_game
+>>> searched(new_game("pyramid", deal=8153))[0]
+{'move': {'type': 'king', 'at': 'p21'}, 'reason': 'removes_king', 'searched': True}
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Hashable
+from dataclasses import replace
+from typing import Any
+
+from patience.engine import Card, Game
+from patience.engine.deal import SplitMix64
+from patience.engine.pyramid import (
+    STOCK,
+    WASTE,
+    Draw,
+    King,
+    Pair,
+    PyramidGame,
+    PyramidMove,
+    PyramidState,
+    Recycle,
+    apply_move,
+    legal_moves,
+)
+from patience.solver.core import Budget, solve
+from patience.solver.hints.common import (
+    DEFAULT,
+    Effort,
+    Hint,
+    Json,
+    Line,
+    canonical,
+    make_hint,
+    public_seed,
+)
+from patience.solver.pyramid import PyramidAdapter
+
+SAMPLES = 12
+SAMPLE_NODES = 20_000
+
+
+def public_key(state: PyramidState) -> Hashable:
+    """What the player sees: the pyramid, the waste, the stock's face-up top and size, the
+    pass."""
+    return (state.pyramid, state.waste, state.stock[:1], len(state.stock), state.passes)
+
+
+def reason(state: PyramidState, move: PyramidMove) -> str:
+    if isinstance(move, King):
+        return "removes_king"
+    if isinstance(move, Pair):
+        return "completes_pair"
+    if isinstance(move, Recycle):
+        return "recycle"
+    pairs = any(isinstance(m, Pair | King) for m in legal_moves(state))
+    return "draw" if pairs else "draw_nothing_pairs"
+
+
+def _hint(state: PyramidState, move: PyramidMove, searched: bool) -> Json:
+    return make_hint(move.to_dict(), reason(state, move), searched)
+
+
+def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list[Json] | None]:
+    """The searched hint, and a winning line from here when the exact solver found one."""
+    assert isinstance(game, PyramidGame)
+    state = game.state
+    line = Line.of(game, public_key)
+    moves = line.fresh_moves()
+    if not moves:
+        return None, None
+    # Never into a proven dead end while another move avoids it (the dead-end test looks at
+    # ranks and the known waste order only, so it uses nothing unseen).
+    candidates = [m for m in moves if not _proven_dead(apply_move(state, m))] or moves
+    unknown = unseen_places(state, game.seen_counts())
+    by_key = {canonical(m.to_dict()): m for m in candidates}
+    if not unknown:
+        result = solve(*PyramidAdapter.from_state(state), effort.budget())
+        if result.verdict == "winnable" and result.solution:
+            first = by_key.get(canonical(result.solution[0]))
+            if first is not None:
+                return _hint(state, first, True), result.solution
+        return _hint(state, _advice(state, candidates), False), None
+    votes: Counter[str] = Counter()
+    deadline = effort.deadline()
+    for sample in _samples(state, unknown, game.seen_counts()):
+        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        result = solve(*PyramidAdapter.from_state(sample), Budget(SAMPLE_NODES, left))
+        if result.verdict == "winnable" and result.solution:
+            votes[canonical(result.solution[0])] += 1
+    ranked = [key for key, _ in votes.most_common() if key in by_key]
+    if ranked:
+        return _hint(state, by_key[ranked[0]], True), None
+    return _hint(state, _advice(state, candidates), False), None
+
+
+def quick(game: Game[Any, Any]) -> Hint:
+    """The seed page's advice, without search (see :func:`_advice`)."""
+    assert isinstance(game, PyramidGame)
+    state = game.state
+    moves = Line.of(game, public_key).fresh_moves()
+    if not moves:
+        return None
+    alive = [m for m in moves if not _proven_dead(apply_move(state, m))]
+    return _hint(state, _advice(state, alive or moves), False)
+
+
+def unseen_places(state: PyramidState, seen: Counter[Card]) -> list[int]:
+    """Indices into the stock (top first) of the cards never face up."""
+    return [i for i, card in enumerate(state.stock) if not seen[card]]
+
+
+def _samples(state: PyramidState, unknown: list[int], seen: Counter[Card]) -> list[PyramidState]:
+    """States with the unseen stock cards re-dealt into their places, from a generator seeded
+    by the public position only (the set of unseen cards is public: it is every card not seen)."""
+    hidden = sorted((state.stock[i] for i in unknown), key=lambda c: c.index)
+    public = {
+        "pyramid": [None if c is None else str(c) for c in state.pyramid],
+        "stock": [None if i in unknown else str(c) for i, c in enumerate(state.stock)],
+        "waste": [str(c) for c in state.waste],
+        "pass": state.passes,
+        "seen": sorted(str(c) for c in seen.elements()),
+    }
+    rng = SplitMix64(public_seed(public))
+    out = []
+    for _ in range(SAMPLES):
+        order = iter(rng.shuffle(hidden))
+        stock = tuple(next(order) if i in unknown else c for i, c in enumerate(state.stock))
+        out.append(replace(state, stock=stock))
+    return out
+
+
+def _advice(state: PyramidState, moves: list[PyramidMove]) -> PyramidMove:
+    """The seed page's tips as an order: kings first; then pairs that uncover the most
+    pyramid cards (pyramid pairs before pairs with the stock or waste, which spend a
+    partner); then draw; recycle last."""
+
+    def uncovered(move: PyramidMove) -> int:
+        after = apply_move(state, move)
+        return len(after.available()) - len(state.available()) + state.removed
+
+    def score(move: PyramidMove) -> tuple[int, int, int]:
+        if isinstance(move, King):
+            return (0, 0, 0)
+        if isinstance(move, Pair):
+            spends_talon = int(move.a in (STOCK, WASTE) or move.b in (STOCK, WASTE))
+            return (1, spends_talon, -uncovered(move))
+        return (2 if isinstance(move, Draw) else 3, 0, 0)
+
+    return min(moves, key=score)
+
+
+def _proven_dead(state: PyramidState) -> bool:
+    adapter, encoded = PyramidAdapter.from_state(state)
+    return adapter.is_dead(encoded)
