@@ -1582,13 +1582,29 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        Hint: {
+            /**
+             * @description draw: turn the stock's top card (instead of a move)
+             * @enum {string}
+             */
+            action?: "draw";
+            /** @description The move to make (absent for a draw) */
+            move?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Why the move is worth making, for the client to word
+             * @enum {string}
+             */
+            reason: "completes_pair" | "removes_king" | "frees_card" | "to_foundation" | "extends_run" | "builds" | "empties_column" | "fills_gap" | "collect" | "draw_nothing_pairs" | "draw" | "recycle" | "redeal";
+            /** @description A solver search chose it (false: search-free advice) */
+            searched: boolean;
+        };
         HintResult: {
             analysis: components["schemas"]["Analysis"];
             game: components["schemas"]["GameView"];
-            /** @description {"move": move} or {"action": "draw"}; null when nothing can move */
-            hint: {
-                [key: string]: unknown;
-            } | null;
+            /** @description null when no move leads to a position the game has not been in (following hints never comes back to a position) */
+            hint: components["schemas"]["Hint"] | (Record<string, never> | null);
         };
         Job: {
             id: string;
