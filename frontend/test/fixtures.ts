@@ -3,7 +3,7 @@ import type { FortyThievesView, GapsView, PyramidView } from '../src/model/types
 const base = {
   id: 'g1', ruleset: 'standard', options: {}, deal: 1, status: 'playing' as const, version: 3, moves: 3,
   undos: 0, hints: 0, elapsed_ms: 0, clock_running: true, notices: [], result: null,
-  created_at: '2026-01-01T00:00:00Z', finished_at: null,
+  created_at: '2026-01-01T00:00:00Z', finished_at: null, daily: null,
 };
 
 export function pyramid(over: Partial<PyramidView> = {}): PyramidView {

@@ -85,6 +85,8 @@ def test_a_daily_game_plays_the_day_s_deal_under_the_default_rules(api: Api, clo
     headers = api.player()
     view = api.new_game(headers, game="gaps", daily=True, options={"show_fits": True})
     assert view["deal"] == daily_deal("gaps", DAY) and view["ruleset"] == "redeals-2"
+    assert view["daily"] == DAY.isoformat()
+    assert api.new_game(headers, game="gaps", deal=view["deal"])["daily"] is None  # same deal
     for body, reason in (
         ({"game": "gaps", "daily": True, "options": {"redeals": 1}}, "not_daily"),
         ({"game": "gaps", "daily": True, "deal": 1}, "not_daily"),

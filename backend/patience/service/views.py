@@ -44,6 +44,7 @@ def game_view(row: Row, game: Game[Any, Any], now: dt.datetime, analyst: Analyst
         "options": row["options"],
         "deal": row["deal"],
         "deal_id": f"{row['game']}-{row['deal']}",
+        "daily": row["daily"].isoformat() if row.get("daily") else None,
         "status": row["status"],
         "version": row["version"],
         "moves": game.move_count,

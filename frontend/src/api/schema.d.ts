@@ -1368,6 +1368,11 @@ export interface components {
             clock_running: boolean;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date
+             * @description The UTC date whose daily deal this is
+             */
+            daily: string | null;
             deal: number;
             /** @example pyramid-8153 */
             deal_id: string;
@@ -1402,6 +1407,11 @@ export interface components {
             clock_running: boolean;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date
+             * @description The UTC date whose daily deal this is
+             */
+            daily: string | null;
             deal: number;
             /** @example pyramid-8153 */
             deal_id: string;
@@ -1487,6 +1497,11 @@ export interface components {
             clock_running: boolean;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date
+             * @description The UTC date whose daily deal this is
+             */
+            daily: string | null;
             deal: number;
             /** @example pyramid-8153 */
             deal_id: string;
@@ -1521,6 +1536,11 @@ export interface components {
             clock_running: boolean;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date
+             * @description The UTC date whose daily deal this is
+             */
+            daily: string | null;
             deal: number;
             /** @example pyramid-8153 */
             deal_id: string;
@@ -1725,6 +1745,11 @@ export interface components {
             clock_running: boolean;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date
+             * @description The UTC date whose daily deal this is
+             */
+            daily: string | null;
             deal: number;
             /** @example pyramid-8153 */
             deal_id: string;
@@ -1768,6 +1793,11 @@ export interface components {
             clock_running: boolean;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date
+             * @description The UTC date whose daily deal this is
+             */
+            daily: string | null;
             deal: number;
             /** @example pyramid-8153 */
             deal_id: string;

@@ -66,7 +66,7 @@ export function stepView(meta: Replay, s: ReplayStep, last: boolean): GameView {
     id: meta.game_id, ruleset: meta.ruleset, options: meta.options, deal: meta.deal, deal_id: meta.deal_id,
     status: last && meta.status === 'won' ? 'won' as const : last && meta.status === 'resigned' ? 'resigned' as const : 'playing' as const,
     version: s.step, moves: s.step, undos: 0, hints: 0, elapsed_ms: 0, clock_running: false,
-    notices: [], result: null, created_at: meta.created_at, finished_at: null,
+    notices: [], result: null, created_at: meta.created_at, finished_at: null, daily: null,
   };
   switch (s.game) {
     case 'pyramid': return { ...env, game: s.game, board: s.board, legal_moves: [] };

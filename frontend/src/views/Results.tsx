@@ -88,8 +88,8 @@ function DailyRank({ api, view, t }: { api: Api; view: ServerView; t: T }) {
 }
 
 async function dailyRank(api: Api, view: ServerView): Promise<Rank> {
-  if (view.status !== 'won') return null;
-  const date = view.created_at.slice(0, 10);
+  if (view.status !== 'won' || !view.daily) return null;
+  const date = view.daily;
   const item = await api.dailyOn(view.game, date);
   if (item.deal_id !== view.deal_id || item.ruleset !== view.ruleset) return null;
   const board = await api.dailyLeaderboard(view.game, date);

@@ -114,6 +114,10 @@ class GameViewFields(Schema):
     options = ma.fields.Dict(required=True)
     deal = ma.fields.Integer(required=True)
     deal_id = ma.fields.String(required=True, metadata={"example": "pyramid-8153"})
+    daily = ma.fields.String(
+        required=True, allow_none=True,
+        metadata={"format": "date", "description": "The UTC date whose daily deal this is"},
+    )  # fmt: skip
     status = ma.fields.String(
         required=True, validate=ma.validate.OneOf(["playing", "won", "resigned"])
     )
