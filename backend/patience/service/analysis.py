@@ -35,6 +35,9 @@ class Analyst:
 
     def __init__(self, jobs: Jobs | None) -> None:
         self.jobs = jobs
+        # Verdicts this request has read already, by position key (an Analyst lives for one
+        # request): the view after a move asks again for the position just analysed.
+        self._read: dict[str, str | None] = {}
 
     def report(
         self, game: Game[Any, Any], version: int, *, start: bool = True, owner: str | None = None
@@ -54,13 +57,19 @@ class Analyst:
         if self.jobs is None or not_applicable(game, version) or not self._workers_alive():
             return
         try:
-            self.jobs.analysis(game, version, start=True, owner=owner)
+            report = self.jobs.analysis(game, version, start=True, owner=owner)
+            self._read[game.position_key()] = report.get("verdict")
         except RedisError:  # pragma: no cover - Jobs already turns these into "unavailable"
             log.warning("analysis not started for version %s", version)
 
     def proven_unwinnable(self, game: Game[Any, Any]) -> bool:
         """Whether a finished proof says the current position cannot be won."""
-        return self.jobs is not None and self.jobs.verdict(game) == "unwinnable"
+        if self.jobs is None:
+            return False
+        key = game.position_key()
+        if key not in self._read:
+            self._read[key] = self.jobs.verdict(game)
+        return self._read[key] == "unwinnable"
 
     def start_par(self, game: Game[Any, Any]) -> None:
         """Queue the search of ``game``'s deal's par (best effort)."""
