@@ -29,7 +29,7 @@ from patience.solver.hints.common import (
     make_hint,
 )
 
-SOLVE_SHARE = 0.7
+SOLVE_SHARE = 0.8
 """The share of a hint's budget the exact solver gets; the guided beam has the rest."""
 BEAM_WIDTH = 200
 BEAM_NODES = 200_000
