@@ -40,7 +40,6 @@ from patience.engine.forty_thieves import (
 )
 from patience.solver.core import Budget, solve
 from patience.solver.forty_thieves import FortyThievesAdapter
-from patience.solver.par import shorten
 from patience.solver.hints.common import (
     DEFAULT,
     Effort,
@@ -53,6 +52,7 @@ from patience.solver.hints.common import (
     make_hint,
     public_seed,
 )
+from patience.solver.par import shorten
 
 SAMPLES = 8
 SAMPLE_NODES = 6_000
