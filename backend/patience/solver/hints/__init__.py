@@ -14,7 +14,7 @@ with ``"reason"`` (one of :data:`REASONS`, for the client to word) and ``"search
   samples of the unseen stock; the exact solver once the stock holds no unseen card.
 
 >>> from patience.engine import new_game
->>> hint(new_game("pyramid", deal=8153))
+>>> hint(new_game("pyramid", deal=1))
 {'move': {'type': 'king', 'at': 'p21'}, 'reason': 'removes_king', 'searched': True}
 """
 

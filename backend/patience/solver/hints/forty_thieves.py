@@ -12,7 +12,7 @@ leads back to a position the game has been in, and the searches avoid those posi
 
 >>> from patience.engine import new_game
 >>> quick(new_game("forty-thieves", deal=1, options={"rules": "relaxed"}))["reason"]
-'frees_card'
+'to_foundation'
 """
 
 from __future__ import annotations
