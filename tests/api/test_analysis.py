@@ -3,14 +3,22 @@ burst worker, and with Redis gone."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 
 from patience.api import create_app
+from patience.jobs.lines import LINE
+from patience.jobs.queues import live_workers
 from patience.jobs.worker import run
 from patience.solver.hints import REASONS
+from patience.store.redis import connect
 from patience.store.testing import redis_test_url
 from tests.api.conftest import Api, winning_line
 
@@ -198,6 +206,36 @@ def test_wins_after_asking_for_the_solution_are_marked_solver_assisted(
     assert marks == {"Honest": False, "Early": False, "Helped": True}
     (best,) = data_of(api.client.get("/api/v1/players/me/bests", headers=helped))["items"]
     assert best["solver_assisted"] is True and best["game_id"]
+
+
+def test_hints_through_the_api_with_a_real_worker(redis_app: Flask) -> None:
+    """A worker process answers the hint within the API's wait (searched, with a reason);
+    the winning line it found is kept, so the next hint along it needs no search."""
+    url = redis_test_url()
+    worker = subprocess.Popen(
+        [str(Path(sys.executable).parent / "patience"), "worker"],
+        env=dict(os.environ, REDIS_URL=url),
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        redis = connect(url)
+        deadline = time.monotonic() + 30
+        while not live_workers(redis) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        api = Api(redis_app.test_client())
+        headers = api.player()
+        game = api.new_game(headers, game="gaps", deal=1, options={"redeals": "unlimited"})
+        first = data_of(hint(api, headers, game))
+        assert first["hint"]["searched"] is True and first["hint"]["reason"] in REASONS
+        assert redis.keys(LINE + "*")  # the winning line is kept
+        view = data_of(api.move(headers, first["game"], first["hint"]["move"]))
+        began = time.monotonic()
+        second = data_of(hint(api, headers, view))
+        assert second["hint"]["searched"] is True and time.monotonic() - began < 1.0
+        assert second["hint"]["move"] in view["legal_moves"]
+    finally:
+        worker.terminate()
+        worker.wait(30)
 
 
 def test_with_redis_down_moves_go_on_and_analysis_is_unavailable(sqlite_url: str) -> None:

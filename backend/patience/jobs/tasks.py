@@ -22,10 +22,13 @@ from patience.jobs.lines import keep
 from patience.jobs.queues import HINT_QUEUE, WANTED
 from patience.solver import Budget, solve_game
 from patience.solver.hints import searched
-from patience.solver.par import find_par
+from patience.solver.par import find_par, shorten
 from patience.solver.rewind import last_winnable
 
 Json = dict[str, Any]
+
+SHORTEN_SECONDS = 2.0
+"""Time an analysis spends taking the detours out of the winning line it keeps for hints."""
 
 
 def rebuild(
@@ -56,7 +59,9 @@ def analyse(position: Json, options: Json, *, seconds: float) -> Json:
     if result.verdict == "unknown" and watch is not None and watch.should_stop():
         return {"verdict": None, watch.reason: True}
     if result.verdict == "winnable" and result.solution and watch is not None:
-        _keep(watch.job, game, result.solution)  # later hints along it are instant
+        # Later hints along it are instant; it loses its detours first (a hint follows it).
+        line = shorten(game, result.solution, Budget(seconds=SHORTEN_SECONDS))
+        _keep(watch.job, game, line)
     return {"verdict": result.verdict, "nodes": result.nodes, "seconds": round(result.seconds, 3)}
 
 

@@ -5,8 +5,8 @@ short look ahead on the same guide (the seed page's tips break its ties). No hin
 back to a position the game has been in (:mod:`patience.solver.hints.common`).
 
 >>> from patience.engine import new_game
->>> quick(new_game("gaps", deal=1, options={"redeals": 2}))["reason"]
-'extends_run'
+>>> quick(new_game("gaps", deal=1, options={"redeals": 2}))
+{'move': {'type': 'move', 'card': '4C', 'to': 'r3c4'}, 'reason': 'fills_gap', 'searched': False}
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from patience.solver.hints.common import (
     make_hint,
 )
 
-SOLVE_SHARE = 0.7
+SOLVE_SHARE = 0.8
 """The share of a hint's budget the exact solver gets; the guided beam has the rest."""
 BEAM_WIDTH = 200
 BEAM_NODES = 200_000

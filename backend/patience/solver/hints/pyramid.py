@@ -10,7 +10,7 @@ stock, so no line can come back to a position (the no-cycle rule holds by itself
 checked all the same).
 
 >>> from patience.engine import new_game
->>> searched(new_game("pyramid", deal=8153))[0]
+>>> searched(new_game("pyramid", deal=1))[0]
 {'move': {'type': 'king', 'at': 'p21'}, 'reason': 'removes_king', 'searched': True}
 """
 
