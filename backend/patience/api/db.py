@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Flask, current_app, g
 from sqlalchemy import Engine
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from patience.store import make_engine, session_factory
@@ -19,8 +20,12 @@ def init_db(app: Flask) -> None:
     @app.teardown_appcontext
     def close_session(_exc: BaseException | None) -> None:
         session: Session | None = g.pop("db_session", None)
-        if session is not None:
+        if session is None:
+            return
+        try:
             session.close()
+        except DBAPIError:  # the server went away mid-request: the answer (a 503) stands
+            session.invalidate()
 
 
 def get_engine(app: Flask | None = None) -> Engine:
