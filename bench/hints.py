@@ -199,6 +199,7 @@ def run_ruleset(follower: Follower, name: str, args: argparse.Namespace) -> str:
         tally.quick_cycled += cycled
         print(f"{name} deal {deal}: {outcome} ({time.monotonic() - began:.0f} s);"
               f" advice alone {'won' if won else 'lost'}", flush=True)  # fmt: skip
+    print(tally.line(name), flush=True)  # at once, so an interrupted run keeps it
     return tally.line(name)
 
 
