@@ -12,13 +12,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from patience.solver.rewind import last_winnable  # noqa: E402
-from tests.solver.dead_ends import dead_ends  # noqa: E402
+from patience.solver.rewind import last_winnable
+from tests.solver.dead_ends import dead_ends
 
 CASES = (("pyramid", "standard", {}), ("gaps", "redeals-1", {"redeals": 1}))
 
