@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import argparse
 import statistics
+from typing import Any
 
 from patience.solver.rewind import last_winnable
 from tests.solver.dead_ends import dead_ends
 
-CASES = (("pyramid", "standard", {}), ("gaps", "redeals-1", {"redeals": 1}))
+CASES: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("pyramid", "standard", {}),
+    ("gaps", "redeals-1", {"redeals": 1}),
+)
 
 
 def main(argv: list[str] | None = None) -> int:
