@@ -55,7 +55,6 @@ from patience.engine.forty_thieves import (
     FTMove,
     FTState,
     Redeal,
-    is_relaxed,
     run_limits,
 )
 
@@ -147,9 +146,7 @@ class FortyThievesAdapter:
     def from_game(cls, game: Any) -> tuple[FortyThievesAdapter, State]:
         if not isinstance(game, FortyThievesGame):
             raise TypeError("not a Forty Thieves game")
-        return cls.from_state(
-            game.state, is_relaxed(game.options), bool(game.options.get("auto_safe", True))
-        )
+        return cls.from_state(game.state, game.rules.relaxed, game.rules.auto_safe)
 
     # -- the adapter protocol --------------------------------------------------------------
 

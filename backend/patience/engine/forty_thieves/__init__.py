@@ -77,7 +77,6 @@ from patience.engine.forty_thieves.state import (
     FTState,
     fits_column,
     foundation_for,
-    is_relaxed,
     is_safe,
     is_useful,
     max_run,
@@ -90,6 +89,6 @@ __all__ = [
     "COLUMNS", "F0", "FOUNDATION", "FOUNDATIONS", "LONGEST_RUN", "WASTE", "CardMove", "Collect",
     "Draw", "FTMove", "FTRules", "FTState", "FortyThievesGame", "Pile", "Redeal", "apply_move",
     "auto_safe_moves", "collect_all", "collect_plan", "fits_column", "foundation_for",
-    "is_relaxed", "is_safe", "is_useful", "legal_moves", "location_name", "max_run",
+    "is_safe", "is_useful", "legal_moves", "location_name", "max_run",
     "parse_location", "parse_move", "run_length", "run_limits", "run_steps", "visible_cards",
 ]  # fmt: skip

@@ -93,11 +93,6 @@ def accepts(pile: Sequence[Card], card: Card) -> bool:
     return pile[-1].suit == card.suit and pile[-1].rank == card.rank - 1
 
 
-def is_relaxed(options: Options) -> bool:
-    """Whether the options name the relaxed rules."""
-    return FTRules.of(options).relaxed
-
-
 def max_run(state: FTState, relaxed: bool) -> tuple[int, int]:
     """The longest run that may move now: ``(onto a card, into an empty column)``."""
     return run_limits(state.empty_columns, relaxed)

@@ -34,7 +34,6 @@ from patience.engine.forty_thieves import (
     FortyThievesGame,
     FTMove,
     FTState,
-    is_relaxed,
     is_useful,
     visible_cards,
 )
@@ -161,7 +160,7 @@ def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list
     fresh = {canonical(m.to_dict()): m for m in line.fresh_moves()}
     if not fresh:
         return None, None
-    relaxed, auto = is_relaxed(game.options), bool(game.options.get("auto_safe", True))
+    relaxed, auto = game.rules.relaxed, game.rules.auto_safe
     unknown = unseen_places(game)
     samples = _samples(game, unknown) if unknown else [state]
     deadline = effort.deadline()
