@@ -53,6 +53,7 @@ from patience.engine.gaps import (
     GapsState,
     redeal,
 )
+from patience.solver import native
 from patience.solver.gaps_grid import (
     ACES_IDX,
     GAP,
@@ -98,6 +99,20 @@ class GapsAdapter:
         self.aces_shuffled = aces_shuffled
         self.reduce = reduce
         self.late_first = late_first
+
+    @property
+    def native_order(self) -> int:
+        """This adapter's move order as the native core names it (``backend/native/games/
+        gaps.hpp``: bit 0 late first, bit 1 no persistent-set reduction)."""
+        return (0 if self.reduce else 2) | (1 if self.late_first else 0)
+
+    def native(self, start: State) -> native.Twin | None:
+        """The native twin of this search (:mod:`patience.solver.native`); its moves are
+        this adapter's."""
+        if native.NATIVE is None:
+            return None
+        game = native.NATIVE.Gaps(self.seed, self.aces_shuffled)
+        return native.Twin(game, start, self.native_order)
 
     def dives(self, start: State) -> Sequence[GapsAdapter]:
         """Two short depth-first searches first, in another order: cards late in the grid
