@@ -18,13 +18,19 @@ struct Key {
   bool operator==(const Key& other) const { return std::memcmp(w, other.w, sizeof w) == 0; }
   bool operator!=(const Key& other) const { return !(*this == other); }
 
+  // Every bit of every word reaches the low bits (tables index by them): a multiply-rotate
+  // per word, then MurmurHash3's finaliser.
   uint64_t hash() const {
     uint64_t h = 0x243F6A8885A308D3ULL;
     for (int i = 0; i < W; ++i) {
-      h ^= w[i] + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
-      h *= 0xBF58476D1CE4E5B9ULL;
+      h = (h ^ w[i]) * 0x9E3779B97F4A7C15ULL;
+      h = (h << 31) | (h >> 33);
     }
-    return h ^ (h >> 31);
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ULL;
+    return h ^ (h >> 33);
   }
 
   // The key with ``rank`` appended: a beam's seen set tells (group, rank) pairs apart.

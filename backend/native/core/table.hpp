@@ -1,5 +1,6 @@
 // Fixed-size tables with a replacement policy, as Stockfish's transposition table: buckets of
-// four entries; a full bucket gives up its entry that cost the least search to learn.
+// four entries (an entry may also sit in the next three buckets); at its cap a table gives up
+// the entry of the home bucket that cost the least search to learn.
 //
 // A table starts small (a search that decides at once costs little to start) and doubles
 // while it stays within its byte cap; at the cap it replaces. Forgetting a lost state only
@@ -17,53 +18,64 @@ namespace patience {
 template <int W>
 class BucketTable {
  public:
-  static constexpr int WAYS = 4;
+  static constexpr int WAYS = 4;    // entries a bucket
+  static constexpr int PROBES = 4;  // buckets an entry may live in: its own and the next ones
   static constexpr int32_t NONE = std::numeric_limits<int32_t>::max();
 
   explicit BucketTable(size_t max_bytes, size_t first_buckets = 1 << 10)
       : max_bytes_(max_bytes) {
-    size_t buckets = 1;
+    size_t buckets = PROBES;
     while (buckets < first_buckets) buckets <<= 1;
-    while (buckets > 1 && buckets * sizeof(Bucket) > max_bytes_) buckets >>= 1;
+    while (buckets > PROBES && buckets * sizeof(Bucket) > max_bytes_) buckets >>= 1;
     table_.assign(buckets, Bucket{});
     mask_ = buckets - 1;
   }
 
-  // The rank stored for ``key`` (NONE when absent).
+  // The rank stored for ``key`` (NONE when absent). An entry sits in the first bucket of its
+  // probe range that had room; nothing is ever removed (a replacement takes the place), so
+  // the look-up stops at the first bucket with room.
   int32_t find(const Key<W>& key) const {
-    const Bucket& b = table_[key.hash() & mask_];
-    for (const Entry& e : b.e)
-      if (e.work && e.key == key) return e.rank;
+    size_t i = key.hash() & mask_;
+    for (int p = 0; p < PROBES; ++p, i = (i + 1) & mask_) {
+      const Bucket& b = table_[i];
+      for (const Entry& e : b.e) {
+        if (!e.work) return NONE;
+        if (e.key == key) return e.rank;
+      }
+    }
     return NONE;
   }
 
   // Keep the lower of ``rank`` and what is stored; ``work`` says what it cost to learn (the
-  // nodes searched below it), which decides what a full bucket gives up.
+  // nodes searched below it), which decides what a table at its cap gives up.
   void store_min(const Key<W>& key, int32_t rank, uint64_t work) {
     const uint32_t w = static_cast<uint32_t>(std::min<uint64_t>(work, 0xFFFFFFFEULL)) + 1;
-    Bucket& b = table_[key.hash() & mask_];
-    Entry* victim = nullptr;
-    for (Entry& e : b.e) {
-      if (e.work && e.key == key) {
-        if (rank < e.rank) e.rank = rank;
-        if (w > e.work) e.work = w;
-        return;
-      }
-      if (!e.work) {
-        if (!victim || victim->work) victim = &e;
-      } else if (!victim || (victim->work && e.work < victim->work)) {
-        victim = &e;
+    const size_t home = key.hash() & mask_;
+    size_t i = home;
+    for (int p = 0; p < PROBES; ++p, i = (i + 1) & mask_) {
+      for (Entry& e : table_[i].e) {
+        if (!e.work) {
+          e = Entry{key, rank, w};
+          if (++count_ * 10 > table_.size() * WAYS * 7) grow();
+          return;
+        }
+        if (e.key == key) {
+          if (rank < e.rank) e.rank = rank;
+          if (w > e.work) e.work = w;
+          return;
+        }
       }
     }
-    if (!victim->work) {
-      ++count_;
-    } else {
-      ++replaced_;
+    if (can_grow()) {  // no room in reach below the cap: make room rather than forget
+      grow();
+      store_min(key, rank, work);
+      return;
     }
-    victim->key = key;
-    victim->rank = rank;
-    victim->work = w;
-    if (count_ * 10 > table_.size() * WAYS * 7) grow();
+    Entry* victim = &table_[home].e[0];  // at the cap: the home bucket's cheapest goes
+    for (Entry& e : table_[home].e)
+      if (e.work < victim->work) victim = &e;
+    *victim = Entry{key, rank, w};
+    ++replaced_;
   }
 
   // Insert ``key``; false when it was there already (a beam's seen set).
@@ -87,15 +99,36 @@ class BucketTable {
     Entry e[WAYS];
   };
 
+  bool can_grow() const { return table_.size() * 2 * sizeof(Bucket) <= max_bytes_; }
+
   void grow() {
-    if (table_.size() * 2 * sizeof(Bucket) > max_bytes_) return;  // at the cap: replace
+    if (!can_grow()) return;  // at the cap: replace
     std::vector<Bucket> old(table_.size() * 2, Bucket{});
     old.swap(table_);
     mask_ = table_.size() - 1;
     count_ = 0;
     for (const Bucket& b : old)
       for (const Entry& e : b.e)
-        if (e.work) store_min(e.key, e.rank, e.work - 1);
+        if (e.work) place(e);
+  }
+
+  // Re-insert ``e`` after a doubling (no further growth; at half the load there is room in
+  // reach, else the home bucket's cheapest entry goes).
+  void place(const Entry& e) {
+    const size_t home = e.key.hash() & mask_;
+    size_t i = home;
+    for (int p = 0; p < PROBES; ++p, i = (i + 1) & mask_)
+      for (Entry& slot : table_[i].e)
+        if (!slot.work) {
+          slot = e;
+          ++count_;
+          return;
+        }
+    Entry* victim = &table_[home].e[0];
+    for (Entry& slot : table_[home].e)
+      if (slot.work < victim->work) victim = &slot;
+    *victim = e;
+    ++replaced_;
   }
 
   size_t max_bytes_;

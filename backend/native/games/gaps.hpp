@@ -59,7 +59,10 @@ class Game {
       const uint64_t v = g[i] == GAP ? 63 : g[i];
       key.w[i / 10] |= v << (6 * (i % 10));
     }
-    if (!sorted) key.w[5] = (static_cast<uint64_t>(s.left + 2) << 32) | s.done;
+    // Word 5 holds places 50 and 51 in its low 12 bits; then, for an exact key, the
+    // redeals done (32 bits) and left (+2: unlimited is -1).
+    if (!sorted)
+      key.w[5] |= static_cast<uint64_t>(s.done) << 12 | static_cast<uint64_t>(s.left + 2) << 44;
     return key;
   }
   int32_t rank(const State&) const { return 0; }

@@ -5,28 +5,51 @@
 
 namespace patience::gaps {
 
+namespace detail {
+
+// Zobrist keys of (place, card or GAP): a simulated future's grids hashed incrementally.
+struct Zobrist {
+  uint64_t z[SIZE][53];
+  uint64_t at[SIZE];
+  Zobrist() {
+    SplitMix64 rng(0x5EED);
+    for (auto& row : z)
+      for (uint64_t& v : row) v = rng.next();
+    for (uint64_t& v : at) v = rng.next();
+  }
+  uint64_t of(uint8_t card, int place) const { return z[place][card == GAP ? 52 : card]; }
+};
+
+inline const Zobrist& zobrist() {
+  static const Zobrist table;
+  return table;
+}
+
+}  // namespace detail
+
 inline Game::Future Game::gap_future(const uint8_t* grid, int gap) {
   struct Node {
     uint8_t grid[SIZE];
     int at;
+    uint64_t hash;  // of the grid alone
   };
+  constexpr size_t SLOTS = 2048;  // > 2 * (PATH_LIMIT + 1): probes stay short
   static thread_local std::vector<Node> nodes;
-  static thread_local std::vector<int32_t> slots;  // open addressing: index into nodes + 1
+  static thread_local std::vector<int32_t> slots(SLOTS, 0);  // index into nodes, plus one
+  static thread_local std::vector<int32_t> used;             // the slots to clear afterwards
+  static thread_local std::vector<int> stack;
+  const detail::Zobrist& zob = detail::zobrist();
   nodes.clear();
-  if (slots.size() != 2048) slots.assign(2048, 0);
-  std::vector<int32_t> used;  // slots to clear afterwards
-  auto hash = [](const Node& n) {
-    uint64_t h = 0xCBF29CE484222325ULL ^ static_cast<uint64_t>(n.at);
-    for (int i = 0; i < SIZE; ++i) h = (h ^ n.grid[i]) * 0x100000001B3ULL;
-    return h;
-  };
-  // Adds ``n`` unless seen; true when new.
+  used.clear();
+  stack.clear();
+  // Adds the node unless seen (compared in full); true when new.
   auto add = [&](const Node& n) {
-    size_t i = hash(n) & 2047;
+    size_t i = (n.hash ^ zob.at[n.at]) & (SLOTS - 1);
     while (slots[i]) {
       const Node& m = nodes[slots[i] - 1];
-      if (m.at == n.at && std::memcmp(m.grid, n.grid, SIZE) == 0) return false;
-      i = (i + 1) & 2047;
+      if (m.hash == n.hash && m.at == n.at && std::memcmp(m.grid, n.grid, SIZE) == 0)
+        return false;
+      i = (i + 1) & (SLOTS - 1);
     }
     nodes.push_back(n);
     slots[i] = static_cast<int32_t>(nodes.size());
@@ -37,10 +60,12 @@ inline Game::Future Game::gap_future(const uint8_t* grid, int gap) {
   Node first;
   std::memcpy(first.grid, grid, SIZE);
   first.at = gap;
+  first.hash = 0;
+  for (int i = 0; i < SIZE; ++i) first.hash ^= zob.of(grid[i], i);
   add(first);
-  std::vector<int> stack{0};
+  stack.push_back(0);
   int steps = 0;
-  while (!stack.empty()) {
+  while (!stack.empty() && out.known) {
     const Node here = nodes[stack.back()];
     stack.pop_back();
     const int at = here.at;
@@ -65,12 +90,13 @@ inline Game::Future Game::gap_future(const uint8_t* grid, int gap) {
       out.reads |= 1ULL << source;
       out.writes |= (1ULL << source) | (1ULL << at);
       Node next = here;
+      const uint8_t c = static_cast<uint8_t>(card);
       next.grid[source] = GAP;
-      next.grid[at] = static_cast<uint8_t>(card);
+      next.grid[at] = c;
       next.at = source;
+      next.hash ^= zob.of(c, source) ^ zob.of(GAP, source) ^ zob.of(GAP, at) ^ zob.of(c, at);
       if (add(next)) stack.push_back(static_cast<int>(nodes.size()) - 1);
     }
-    if (!out.known) break;
   }
   for (int32_t i : used) slots[i] = 0;
   return out;

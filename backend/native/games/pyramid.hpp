@@ -7,6 +7,7 @@
 // to top, then stock top to bottom), the stock pointer and the pass. Moves: ``(a + 8) << 16 |
 // (b + 8)`` for the reference's move ``(a, b)``.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -75,6 +76,7 @@ class Game {
 
   int pyr_rank_[SIZE];
   std::vector<int> talon_rank_;
+  std::vector<std::array<uint32_t, 256>> chunks_;  // per talon byte: its cards' ranks, packed
   uint32_t pyr_by_rank_[14] = {};
   uint64_t talon_by_rank_[14] = {};
   std::unordered_map<uint32_t, Shape> shapes_;  // only 1,430 shapes are reachable

@@ -75,6 +75,17 @@ inline Game::Game(const std::vector<int>& pyramid_ranks, const std::vector<int>&
     if (pyr_rank_[i]) pyr_by_rank_[pyr_rank_[i]] |= 1u << i;
   }
   for (size_t i = 0; i < talon_rank_.size(); ++i) talon_by_rank_[talon_rank_[i]] |= 1ULL << i;
+  chunks_.assign((talon_rank_.size() + 7) / 8, std::array<uint32_t, 256>{});
+  for (size_t byte = 0; byte < chunks_.size(); ++byte)
+    for (unsigned bits = 1; bits < 256; ++bits) {
+      uint32_t chunk = 0;
+      int shift = 0;
+      for (unsigned b = bits; b; b &= b - 1, shift += 4) {
+        const size_t card = byte * 8 + lowest_bit(b);
+        chunk |= static_cast<uint32_t>(card < talon_rank_.size() ? talon_rank_[card] : 0) << shift;
+      }
+      chunks_[byte][bits] = chunk;
+    }
 }
 
 inline Key<Game::KEY_WORDS> Game::pack_sequence(uint32_t pyr, const uint64_t* seq) {
@@ -87,10 +98,19 @@ inline Key<Game::KEY_WORDS> Game::pack_sequence(uint32_t pyr, const uint64_t* se
 }
 
 inline Key<Game::KEY_WORDS> Game::pack(uint32_t pyr, uint64_t talon) const {
-  uint64_t seq[4] = {};  // the ranks in draw order, 4 bits each, the first lowest
+  // The ranks in draw order, 4 bits each, the first lowest: a byte of the talon at a time,
+  // from per-byte tables of the ranks of its cards.
+  uint64_t seq[5] = {};
   int shift = 0;
-  for (uint64_t t = talon; t; t &= t - 1, shift += 4)
-    seq[shift / 64] |= static_cast<uint64_t>(talon_rank_[lowest_bit(t)]) << (shift % 64);
+  for (int byte = 0; talon; ++byte, talon >>= 8) {
+    const unsigned bits = talon & 0xFF;
+    if (!bits) continue;
+    const uint64_t chunk = chunks_[byte][bits];  // at most 32 bits
+    const int word = shift / 64, at = shift % 64;
+    seq[word] |= chunk << at;
+    if (at > 32) seq[word + 1] |= chunk >> (64 - at);
+    shift += 4 * bit_count(bits);
+  }
   return pack_sequence(pyr, seq);
 }
 
