@@ -30,7 +30,7 @@ def run(code: str, **env: str) -> str:
 
 
 def test_the_core_in_use_is_named() -> None:
-    assert MODE == ("native" if native.NATIVE is not None else "pure")
+    assert ("native" if native.NATIVE is not None else "pure") == MODE
     if os.environ.get("PATIENCE_PURE_PYTHON") == "1" or not BUILT:
         assert MODE == "pure"
 
@@ -46,7 +46,7 @@ def test_the_build_records_the_digest_of_its_sources() -> None:
     # `make venv` rebuilds it: the Makefile's stamp depends on those sources).
     from patience.solver import _native  # type: ignore[attr-defined]
 
-    assert _native.SOURCES == digest()
+    assert digest() == _native.SOURCES
 
 
 def test_a_native_core_built_from_other_sources_is_never_used(tmp_path: Path) -> None:

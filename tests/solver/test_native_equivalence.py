@@ -85,11 +85,8 @@ def test_gaps_successors_are_the_references(
     assert twin is not None
     for order in ORDERS:
         reduce, late = not order & 2, bool(order & 1)
-        python = (
-            adapter._moves(state, False)
-            if order < 0
-            else GapsAdapter(adapter.seed, adapter.aces_shuffled, reduce, late)._moves(state, reduce)
-        )
+        variant = GapsAdapter(adapter.seed, adapter.aces_shuffled, reduce, late)
+        python = adapter._moves(state, False) if order < 0 else variant._moves(state, reduce)
         assert steps(adapter, twin.game.successors(state, order)) == steps(adapter, python)
     assert twin.game.is_won(state) == adapter.is_won(state)
     assert twin.game.is_dead(state) == adapter.is_dead(state)
