@@ -182,8 +182,7 @@ PYBIND11_MODULE(_native, m) {
   m.attr("BINDING") = "pybind11";
 
   py::class_<gaps::Game> g(m, "Gaps");
-  g.def(py::init<uint32_t, bool, bool>(), py::arg("seed"), py::arg("aces_shuffled"),
-        py::arg("forbid_redeals") = false);
+  g.def(py::init<uint32_t, bool>(), py::arg("seed"), py::arg("aces_shuffled"));
   bind_game(g);
 
   py::class_<pyramid::Game> p(m, "Pyramid");

@@ -137,7 +137,9 @@ def same_search(game: Game[Any, Any], nodes: int, forbidden: int = 0) -> core.Re
         search = avoiding(adapter, keys)
     budget = Budget(nodes=nodes)
     pure = core.solve_python(search, start, budget)
-    fast = core.solve(search, start, budget)
+    twin = native.twin_of(search, start)
+    assert twin is not None
+    fast = core.solve_native(search, twin, start, budget, reference=True)
     assert (fast.verdict, fast.nodes, fast.solution, fast.stats) == (
         pure.verdict,
         pure.nodes,

@@ -78,10 +78,21 @@ class BucketTable {
     ++replaced_;
   }
 
-  // Insert ``key``; false when it was there already (a beam's seen set).
+  // Insert ``key``; false when it was there already (a beam's seen set). One pass: the
+  // look-up's first room is where it goes.
   bool insert(const Key<W>& key) {
-    if (find(key) != NONE) return false;
-    store_min(key, 0, 0);
+    size_t i = key.hash() & mask_;
+    for (int p = 0; p < PROBES; ++p, i = (i + 1) & mask_) {
+      for (Entry& e : table_[i].e) {
+        if (!e.work) {
+          e = Entry{key, 0, 1};
+          if (++count_ * 10 > table_.size() * WAYS * 7) grow();
+          return true;
+        }
+        if (e.key == key) return false;
+      }
+    }
+    store_min(key, 0, 0);  // no room in reach: grow, or replace at the cap
     return true;
   }
 

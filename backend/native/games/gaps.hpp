@@ -37,15 +37,14 @@ class Game {
   static constexpr bool ACYCLIC = false;
   static constexpr int ORDER_LATE_FIRST = 1, ORDER_UNREDUCED = 2;
 
-  Game(uint32_t seed, bool aces_shuffled, bool forbid_redeals = false)
-      : seed_(seed), aces_(aces_shuffled), no_redeal_(forbid_redeals) {}
+  Game(uint32_t seed, bool aces_shuffled) : seed_(seed), aces_(aces_shuffled) {}
 
   // The group: the grid, rows sorted when no redeal is left (rows are then
   // interchangeable), else the exact position. Rank 0 (no dominance order).
   Key<KEY_WORDS> group(const State& s) const {
     uint8_t grid[SIZE];
     const uint8_t* g = s.grid;
-    const bool sorted = s.left == 0 || no_redeal_;
+    const bool sorted = s.left == 0;
     if (sorted) {
       int order[ROWS] = {0, 1, 2, 3};
       std::sort(order, order + ROWS, [&](int a, int b) {
@@ -155,8 +154,7 @@ class Game {
     return out;
   }
 
-  // The redeals a search may still make ("redeals forbidden": none, whatever is left).
-  int32_t redeals_left(const State& s) const { return no_redeal_ ? 0 : s.left; }
+  int32_t redeals_left(const State& s) const { return s.left; }
 
  private:
   struct CardMove {
@@ -282,7 +280,6 @@ class Game {
 
   uint32_t seed_;
   bool aces_;
-  bool no_redeal_;
 };
 
 }  // namespace patience::gaps

@@ -350,10 +350,18 @@ def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Res
     return solve_python(adapter, start, budget)
 
 
-def native_plan(adapter: Adapter[S, M], start: S) -> list[tuple[int, int, int, float]]:
+def native_plan(
+    adapter: Adapter[S, M], start: S, reference: bool = False
+) -> list[tuple[int, int, int, float]]:
     """:func:`portfolio` as the native core's plan: ``(kind, n, order, share)`` per search
-    (``order``: the move order of a dive's adapter, its ``native_order``)."""
+    (``order``: the move order of a dive's adapter, its ``native_order``). The native core
+    spends its speed on wider beams: an adapter's ``native_widths`` replace its
+    ``beam_widths`` unless ``reference`` (the Python search exactly, as the tests compare)."""
     phases = portfolio(adapter, start)
+    if not reference and hasattr(adapter, "native_widths"):
+        wider = [("beam", width) for width in adapter.native_widths(start)]
+        phases = wider[:1] + [p for p in phases if p[0] != "beam"]
+        phases[1 + sum(kind == "dive" for kind, _ in phases) : 1] = wider[1:]
     probes = sum(kind == "probe" for kind, _ in phases)
     dives = cast(Diving, adapter).dives(start) if hasattr(adapter, "dives") else ()
     order = int(getattr(adapter, "native_order", 0))
@@ -369,12 +377,17 @@ def native_plan(adapter: Adapter[S, M], start: S) -> list[tuple[int, int, int, f
 
 
 def solve_native(
-    adapter: Adapter[S, M], twin: native.Twin, start: S, budget: Budget | None = None
+    adapter: Adapter[S, M],
+    twin: native.Twin,
+    start: S,
+    budget: Budget | None = None,
+    reference: bool = False,
 ) -> Result:
-    """:func:`solve_python`'s portfolio, run by the native core in one call."""
+    """:func:`solve_python`'s portfolio, run by the native core in one call (with the
+    adapter's wider native beams unless ``reference``: see :func:`native_plan`)."""
     budget = budget or Budget()
     limited = budget.nodes is not None or budget.seconds is not None
-    plan = native_plan(adapter, start) if limited else []
+    plan = native_plan(adapter, start, reference) if limited else []
     verdict, line, nodes, seconds, phase, n = twin.search(plan, budget)
     kinds: tuple[Verdict, ...] = ("unknown", "winnable", "unwinnable")
     solution = adapter.move_json(twin.moves(line)) if verdict == 1 else None
