@@ -16,7 +16,7 @@ from patience.engine import Game, load_position, new_game
 from patience.engine.cards import Card
 from patience.solver import core, native
 from patience.solver.core import Budget
-from patience.solver.gaps import GapsAdapter
+from patience.solver.gaps import GapsAdapter, no_redeals
 from patience.solver.gaps_grid import encode
 from patience.solver.hints.common import avoiding
 from patience.solver.pyramid import PyramidAdapter, native_moves
@@ -195,6 +195,23 @@ def test_known_deals_are_the_same_search(name: str, deal: int, options: dict[str
 @pytest.mark.parametrize(("deal", "line"), [(5, 12), (40, 25)])
 def test_hint_searches_avoid_the_same_positions(deal: int, line: int) -> None:
     same_search(new_game("gaps", deal=deal, options={"redeals": 1}), 3000, forbidden=line)
+
+
+def test_redeals_forbidden_is_the_same_grid_without_redeals() -> None:
+    # Deal 12's grid is won without a redeal: with its one redeal forbidden, both cores find
+    # a line that never redeals, and the engine (redeal in hand) replays it to a win.
+    game = new_game("gaps", deal=12, options={"redeals": 1})
+    adapter, start = GapsAdapter.from_game(game)
+    grid_only = no_redeals(start)
+    pure = core.solve_python(adapter, grid_only, Budget(nodes=60_000))
+    fast = core.solve(adapter, grid_only, Budget(nodes=60_000))
+    assert pure.verdict == "winnable" and fast.verdict == "winnable"
+    for result in (pure, fast):
+        assert {"type": "redeal"} not in (result.solution or [])
+        replay = new_game("gaps", deal=12, options={"redeals": 1})
+        for move in result.solution or []:
+            replay.play(move)
+        assert replay.status == "won"
 
 
 def test_a_budget_is_a_budget_natively_too() -> None:

@@ -118,7 +118,7 @@ class Searcher {
     if (game_.is_dead(start)) return UNWINNABLE;
     SplitMix64 rng(perturb);
     SplitMix64* shuffle = perturb ? &rng : nullptr;
-    BucketTable<W> lost(memory_.table_bytes);
+    BucketTable<W> lost(memory_.table_bytes, 1 << 8);
     KeySet<W + 1> on_path;
     const bool cyclic = !G::ACYCLIC;
     struct Frame {
@@ -172,7 +172,7 @@ class Searcher {
   Verdict beam_run(const S& start, Meter& meter, int width, std::vector<Move>& line) {
     if (game_.is_won(start)) return WINNABLE;
     if (game_.is_dead(start)) return UNWINNABLE;
-    BucketTable<W + 1> seen(memory_.table_bytes);
+    BucketTable<W + 1> seen(memory_.table_bytes, 1 << 8);
     seen.insert(game_.group(start).with_rank(game_.rank(start)));
     std::vector<std::vector<Link>> links{{Link{-1, 0}}};
     std::vector<S> layer{start};
