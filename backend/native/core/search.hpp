@@ -61,25 +61,26 @@ class Searcher {
   // Depth-first search (core.Search); ``perturb`` > 0 shuffles each move list as
   // core.Perturbed does with that seed.
   Outcome dfs(const S& start, const Limits& limits, int order, uint64_t perturb = 0) {
-    Meter meter(control_, limits);
-    Outcome out;
-    try {
-      out.verdict = dfs_run(start, meter, order, perturb, out.line);
-    } catch (const OutOfBudget&) {
-      out.verdict = UNKNOWN;
-      out.line.clear();
-    }
-    out.nodes = meter.nodes;
-    out.seconds = meter.elapsed();
-    return out;
+    return run(limits, [&](Meter& meter, std::vector<Move>& line) {
+      return dfs_run(start, meter, order, perturb, line);
+    });
   }
 
   // Beam search (core.BeamSearch): ``unwinnable`` only when no state was ever dropped.
   Outcome beam(const S& start, const Limits& limits, int width) {
+    return run(limits, [&](Meter& meter, std::vector<Move>& line) {
+      return beam_run(start, meter, width, line);
+    });
+  }
+
+ private:
+  // One search within ``limits``: its verdict, or unknown once a limit is reached.
+  template <typename F>
+  Outcome run(const Limits& limits, F&& search) {
     Meter meter(control_, limits);
     Outcome out;
     try {
-      out.verdict = beam_run(start, meter, width, out.line);
+      out.verdict = search(meter, out.line);
     } catch (const OutOfBudget&) {
       out.verdict = UNKNOWN;
       out.line.clear();
@@ -89,7 +90,6 @@ class Searcher {
     return out;
   }
 
- private:
   void expand(const S& state, int order, std::vector<Child<S>>& out, SplitMix64* rng) {
     out.clear();
     if (order < 0)

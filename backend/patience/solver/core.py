@@ -383,10 +383,13 @@ def solve_native(
     budget: Budget | None = None,
     reference: bool = False,
 ) -> Result:
-    """:func:`solve_python`'s portfolio, run by the native core in one call (with the
-    adapter's wider native beams unless ``reference``: see :func:`native_plan`)."""
+    """:func:`solve_python`'s portfolio, run by the native core in one call: under a time
+    budget with the adapter's wider native beams (:func:`native_plan`); under a node budget,
+    or with ``reference``, exactly the Python search, node for node."""
     budget = budget or Budget()
     limited = budget.nodes is not None or budget.seconds is not None
+    # A node budget pins the search (tests, benches): there it is the reference exactly.
+    reference = reference or budget.nodes is not None
     plan = native_plan(adapter, start, reference) if limited else []
     verdict, line, nodes, seconds, phase, n = twin.search(plan, budget)
     kinds: tuple[Verdict, ...] = ("unknown", "winnable", "unwinnable")
