@@ -54,7 +54,21 @@ def sample(redis: Redis, moves: int) -> Json:
         "persistent": sum(persistent.values()),
         "shapes": dict(persistent),
         "used_memory": memory,
+        "classes": classes(redis, keys),
     }
+
+
+def classes(redis: Redis, keys: list[bytes]) -> dict[str, list[int]]:
+    """Every key shape: how many keys, and their bytes (``MEMORY USAGE`` of each)."""
+    with redis.pipeline(transaction=False) as pipe:
+        for key in keys:
+            pipe.memory_usage(key)
+        sizes = pipe.execute()
+    found: dict[str, list[int]] = {}
+    for key, size in zip(keys, sizes, strict=True):
+        count, total = found.get(shape(key), [0, 0])
+        found[shape(key)] = [count + 1, total + int(size or 0)]
+    return found
 
 
 def scratch_dir() -> str | None:
@@ -149,6 +163,11 @@ def report(label: str, samples: list[Json]) -> None:
     grown.subtract(first["shapes"])
     top = ", ".join(f"{k} {n:+d}" for k, n in grown.most_common(6) if n)
     print(f"  without expiry, last − first: {last['persistent'] - first['persistent']:+d} ({top})")
+    biggest = sorted(last["classes"].items(), key=lambda item: -item[1][1])[:8]
+    print(
+        "  keys at the end, by shape (count, bytes):",
+        ", ".join(f"{name} {count} / {size / 1e3:.0f} kB" for name, (count, size) in biggest),
+    )
     if len(samples) >= 3:
         half = samples[len(samples) // 2]
         rate = (last["used_memory"] - half["used_memory"]) / (last["moves"] - half["moves"])
@@ -161,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=16)
     parser.add_argument("--every", type=int, default=500)
     parser.add_argument("--against", help="a git ref to measure as well")
+    parser.add_argument("--scale", default="1", help="PATIENCE_LIFETIME_SCALE of the run")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -174,12 +194,13 @@ def main(argv: list[str] | None = None) -> int:
                 command = [python(), "-m", "bench.redis_growth", "--child", url]
                 command += ["--moves", str(args.moves), "--players", str(args.players)]
                 command += ["--every", str(args.every)]
-                out = subprocess.run(
-                    command, env=child_env(tree), cwd=tree, capture_output=True, text=True
-                )
+                env = child_env(tree, PATIENCE_LIFETIME_SCALE=args.scale)
+                began = time.monotonic()
+                out = subprocess.run(command, env=env, cwd=tree, capture_output=True, text=True)
                 if out.returncode:
                     raise SystemExit(f"{label}: the run failed\n{out.stderr}")
                 report(label, json.loads(out.stdout.strip().splitlines()[-1]))
+                print(f"  ({time.monotonic() - began:.0f} s)")
     return 0
 
 
