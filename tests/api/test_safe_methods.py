@@ -9,6 +9,7 @@ import datetime as dt
 import itertools
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from sqlalchemy import select
 from patience.api.db import get_engine
 from patience.games import entries
 from patience.jobs.queues import beat
+from patience.jobs.results import text
 from patience.store import Base
 from patience.store.redis import connect
 from patience.store.testing import redis_test_url
@@ -37,14 +39,14 @@ def get_routes() -> list[str]:
 def redis_state(redis: Redis) -> dict[bytes, Any]:
     """Every key of the test Redis database with its contents (read in a canonical order:
     a read may rehash a hash table, so ``DUMP`` would differ without a write)."""
-    read = {
-        b"string": redis.get,
-        b"hash": redis.hgetall,
-        b"list": lambda key: redis.lrange(key, 0, -1),
-        b"set": lambda key: sorted(redis.smembers(key)),
-        b"zset": lambda key: redis.zrange(key, 0, -1, withscores=True),
+    read: dict[str, Callable[[bytes], Any]] = {
+        "string": redis.get,
+        "hash": redis.hgetall,
+        "list": lambda key: redis.lrange(key, 0, -1),
+        "set": lambda key: sorted(redis.smembers(key)),
+        "zset": lambda key: redis.zrange(key, 0, -1, withscores=True),
     }
-    return {key: read[redis.type(key)](key) for key in sorted(redis.scan_iter(count=1000))}
+    return {key: read[text(redis.type(key))](key) for key in sorted(redis.scan_iter(count=1000))}
 
 
 def database_state(app: Flask) -> dict[str, list[tuple[Any, ...]]]:
