@@ -1,10 +1,12 @@
 """Redis under play (not a test): keys without expiry and memory as moves accumulate.
 
-``--players`` players play Gaps back to back (two redeals: no hidden card, so every position
-is analysed) through the Flask test client on a throwaway SQLite database, with a private
-Redis and one real ``patience worker``; a stuck game is resigned and a new one dealt. Every
-``--every`` moves the whole Redis is sampled: its keys, those without an expiry (by shape,
-ids masked), and ``used_memory``.
+``--players`` players play Gaps (two redeals: no hidden card, so every position is analysed)
+through the Flask test client on a throwaway SQLite database, with a private Redis and one
+real ``patience worker``; a stuck game is resigned and a new one dealt. They play back to
+back, or ``--think`` seconds after each move (a pace at which the worker keeps up, so
+verdicts and hint lines are kept too). Every ``--every`` moves the whole Redis is sampled:
+its keys, those without an expiry (by shape, ids masked), the bytes of each shape, and
+``used_memory``. ``--scale`` shortens every lifetime (``PATIENCE_LIFETIME_SCALE``).
 
 With ``--against REF`` the same run is made on a checkout of ``REF`` too (before / after).
 
@@ -81,11 +83,15 @@ def start_worker(redis_url: str, database_url: str) -> subprocess.Popen[bytes]:
     """``patience worker`` of the package on ``PYTHONPATH`` (this process's environment)."""
     env = {"REDIS_URL": redis_url, "DATABASE_URL": database_url, "LOG_LEVEL": "error"}
     command = [python(), "-m", "patience.cli", "worker"]
-    return subprocess.Popen(command, env=os.environ | env, stdout=subprocess.DEVNULL)
+    quiet = subprocess.DEVNULL
+    return subprocess.Popen(command, env=os.environ | env, stdout=quiet, stderr=quiet)
 
 
-def play(moves: int, players: int, every: int, redis_url: str, seed: int = 0) -> list[Json]:
-    """Play ``moves`` moves with a real worker; a sample every ``every`` moves (and at 0)."""
+def play(
+    moves: int, players: int, every: int, redis_url: str, *, think: float = 0.0, seed: int = 0
+) -> list[Json]:
+    """Play ``moves`` moves with a real worker, ``think`` seconds after each; a sample every
+    ``every`` moves (and at 0)."""
     from patience.api import create_app
     from patience.store.migrate import upgrade
 
@@ -103,6 +109,8 @@ def play(moves: int, players: int, every: int, redis_url: str, seed: int = 0) ->
             samples = [sample(redis, 0)]
             for done in range(1, moves + 1):
                 table[done % players].move(rng)
+                if think:
+                    time.sleep(think)
                 if done % every == 0:
                     samples.append(sample(redis, done))
         finally:
@@ -179,12 +187,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=3000)
     parser.add_argument("--players", type=int, default=16)
     parser.add_argument("--every", type=int, default=500)
+    parser.add_argument("--think", type=float, default=0.0, help="seconds after each move")
     parser.add_argument("--against", help="a git ref to measure as well")
     parser.add_argument("--scale", default="1", help="PATIENCE_LIFETIME_SCALE of the run")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        print(json.dumps(play(args.moves, args.players, args.every, args.child)))
+        samples = play(args.moves, args.players, args.every, args.child, think=args.think)
+        print(json.dumps(samples))
         return 0
     from bench.analysis_load import private_redis
 
@@ -193,10 +203,10 @@ def main(argv: list[str] | None = None) -> int:
             with private_redis() as url:
                 command = [python(), "-m", "bench.redis_growth", "--child", url]
                 command += ["--moves", str(args.moves), "--players", str(args.players)]
-                command += ["--every", str(args.every)]
+                command += ["--every", str(args.every), "--think", str(args.think)]
                 env = child_env(tree, PATIENCE_LIFETIME_SCALE=args.scale)
                 began = time.monotonic()
-                out = subprocess.run(command, env=env, cwd=tree, capture_output=True, text=True)
+                out = subprocess.run(command, env=env, cwd=REPO, capture_output=True, text=True)
                 if out.returncode:
                     raise SystemExit(f"{label}: the run failed\n{out.stderr}")
                 report(label, json.loads(out.stdout.strip().splitlines()[-1]))

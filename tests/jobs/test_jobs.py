@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-import os
 import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,32 +17,14 @@ from patience.jobs.worker import run
 from patience.solver import Budget, solve_game
 from patience.store.redis import connect
 from patience.store.testing import redis_test_url
+from tests.jobs.conftest import ask
 
 REDIS_TEST_URL = redis_test_url()  # the suite's own database (PATIENCE_TEST_REDIS)
-
-
-@pytest.fixture
-def redis() -> Iterator[Redis]:
-    client = Redis.from_url(REDIS_TEST_URL)
-    try:
-        client.ping()
-    except Exception:
-        if os.environ.get("CI"):
-            raise
-        pytest.skip("no Redis at " + REDIS_TEST_URL)
-    client.flushdb()
-    yield client
-    client.flushdb()
 
 
 def work(redis: Redis) -> None:
     """Run a burst worker until the queue is empty."""
     run(REDIS_TEST_URL, burst=True, fork=False)
-
-
-def ask(jobs: Jobs, game: Game[Any, Any], version: int, owner: str | None = None) -> Any:
-    """What an action does: ask for the position's analysis; then the report it answers."""
-    return jobs.report(game, version, jobs.ask(game, version, owner))
 
 
 def gone(jobs: Jobs, game: Game[Any, Any]) -> bool:
@@ -114,8 +94,8 @@ def test_duplicate_requests_collapse_into_one_job(redis: Redis) -> None:
 def test_without_redis_analysis_is_unavailable_and_nothing_raises() -> None:
     jobs = Jobs(connect("redis://127.0.0.1:1/0"))  # nothing listens there
     report = jobs.report(draw_all(2), 24)
-    assert report == {"version": 24, "state": "unavailable", "verdict": None,
-                      "reason": "redis_unavailable"}  # fmt: skip
+    unavailable = {"state": "unavailable", "verdict": None, "reason": "redis_unavailable"}
+    assert report == {"version": 24, **unavailable}
     assert jobs.hint(new_game("pyramid", deal=1), wait=0.1) is None
     assert not jobs.has_workers()
 

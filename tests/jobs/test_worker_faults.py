@@ -18,7 +18,7 @@ from patience.engine import new_game
 from patience.jobs import Jobs, live_workers
 from patience.jobs.queues import LIVE_SECONDS
 from patience.service.analysis import HINT_WAIT_SECONDS
-from tests.jobs.test_jobs import ask
+from tests.jobs.conftest import ask
 from tests.servers import PrivateRedis, children, kill_hard, private_redis, start_worker
 
 BUDGET = 6.0  # seconds of search per analysis here

@@ -75,7 +75,8 @@ Json = dict[str, Any]
 
 # Game KEYS[1] now wants analysis ARGV[1] ('' : none, the game ended). The analysis it
 # wanted before, if no game wants it any more, leaves the queue unstarted (its RQ record
-# deleted) and its verdict is kept only ARGV[4] seconds more.
+# deleted) and its verdict is kept only ARGV[4] seconds more. With ARGV[9] = '1', answers
+# what is known of the analysis now wanted (result, RQ status) and its queue's length.
 WANT = """
 local previous = redis.call('GET', KEYS[1])
 if ARGV[1] ~= '' then
@@ -101,6 +102,9 @@ if previous and previous ~= ARGV[1] then
     if ttl == -1 or ttl > tonumber(ARGV[4]) then redis.call('EXPIRE', result, ARGV[4]) end
   end
 end
+if ARGV[9] ~= '1' then return redis.call('LLEN', ARGV[6]) end
+return {redis.call('GET', ARGV[8] .. ARGV[1]), redis.call('HGET', ARGV[7] .. ARGV[1], 'status'),
+        redis.call('LLEN', ARGV[6])}
 """
 
 # Queue KEYS[1] keeps at most ARGV[1] jobs: the oldest leave it, their records deleted.
@@ -138,6 +142,7 @@ class Jobs:
 
     def __post_init__(self) -> None:
         self.results = Results(self.redis)
+        self._want_script = self.redis.register_script(WANT)
 
     def queue(self, name: str = ANALYSIS_QUEUE) -> Queue:
         return Queue(name, connection=self.redis)
@@ -152,10 +157,12 @@ class Jobs:
         kwargs: Json | None = None,
         *,
         timeout: int | None = None,
+        known: Known | None = None,
     ) -> None:
         """Queue ``kind``'s task for ``job_id`` unless that job is queued or running already
-        (a spent one of that id is replaced). Its RQ record goes as soon as it ends."""
-        (known,) = self.results.read(job_id)
+        (a spent one of that id is replaced; ``known``: what the caller just read of it). Its
+        RQ record goes as soon as it ends."""
+        known = known or self.results.read(job_id)[0]
         if known.pending:
             return
         if known.status is not None:  # failed every run (or stopped): start afresh
@@ -203,47 +210,41 @@ class Jobs:
     ) -> Known:
         """Want ``game``'s analysis (as the latest of game ``owner``) and queue it unless it
         is known or pending; for a proven dead end, its rewind search too (raises
-        ``RedisError``)."""
+        ``RedisError``). ``known``: what a read in this request found already (else the
+        want reads it, in the same round trip)."""
         if not_applicable(game, version) is not None:
             return Known(None)
         job_id = analysis_id(game)
-        self._want(owner or f"direct:{job_id}", job_id)
-        known = known or self.known(game)
+        found, queued = self._want(owner or f"direct:{job_id}", job_id, read=known is None)
+        known = known or found
         if known.result is not None:
             if known.result.get("verdict") == "unwinnable" and owner is not None:
                 self.start_rewind(game, owner)
             return known
         if known.pending:
             return known
-        if len(self.queue()) >= self.queue_limit:
+        if queued >= self.queue_limit:
             return replace(known, busy=True)
-        self.submit(
-            ANALYSIS,
-            job_id,
-            (game.position(), dict(game.options)),
-            {"seconds": self.analysis_seconds},
-            timeout=int(self.analysis_seconds) + 30,
-        )
+        args, kwargs = (game.position(), dict(game.options)), {"seconds": self.analysis_seconds}
+        timeout = int(self.analysis_seconds) + 30
+        self.submit(ANALYSIS, job_id, args, kwargs, timeout=timeout, known=known)
         return replace(known, status="queued")
 
     def release(self, owner: str) -> None:
         """Game ``owner`` ended: it wants no analysis any more (raises ``RedisError``)."""
-        self._want(owner, "")
+        self._want(owner, "", read=False)
 
-    def _want(self, owner: str, job_id: str) -> None:
-        self.redis.eval(
-            WANT,
-            1,
-            LATEST + owner,
-            job_id,
-            owner,
-            lifetime(RESULT_TTL),
-            lifetime(KEEP_LEFT_BEHIND),
-            WANTED,
-            queue_key(ANALYSIS_QUEUE),
-            Job.redis_job_namespace_prefix,
-            RESULT,
-        )
+    def _want(self, owner: str, job_id: str, *, read: bool) -> tuple[Known, int]:
+        """Run :data:`WANT`: what is known of ``job_id`` (when ``read``) and the analysis
+        queue's length."""
+        keeps = [lifetime(RESULT_TTL), lifetime(KEEP_LEFT_BEHIND)]
+        prefixes = [WANTED, queue_key(ANALYSIS_QUEUE), Job.redis_job_namespace_prefix, RESULT]
+        args = [job_id, owner, *keeps, *prefixes, "1" if read else "0"]
+        answer = self._want_script(keys=[LATEST + owner], args=args)
+        if not read:
+            return Known(None), int(answer)
+        found, status, queued = answer
+        return Results.known_of(found, status), int(queued)
 
     def _report(self, game: Game[Any, Any], version: int, known: Known) -> Json:
         if known.result is not None:
@@ -377,8 +378,8 @@ class Jobs:
         job_id = par_id(game.name, game.ruleset, game.deal)
         deal = (game.name, dict(game.options), game.deal)
         self.submit(PAR, job_id, deal, {"seconds": PAR_SECONDS})
-        prefix = Job.redis_job_namespace_prefix
-        self.redis.eval(TRIM, 1, queue_key(PAR_QUEUE), PAR_QUEUE_LIMIT, prefix)
+        trim = self.redis.register_script(TRIM)
+        trim(keys=[queue_key(PAR_QUEUE)], args=[PAR_QUEUE_LIMIT, Job.redis_job_namespace_prefix])
 
     # -- plumbing ----------------------------------------------------------------------------
 

@@ -79,10 +79,15 @@ class Results:
                 pipe.get(self.key(job_id))
                 pipe.hget(Job.key_for(job_id), "status")
             answers = pipe.execute()
-        return [
-            Known(None if found is None else json.loads(found), status and text(status))
-            for found, status in zip(answers[::2], answers[1::2], strict=True)
-        ]
+        return [self.known_of(*pair) for pair in zip(answers[::2], answers[1::2], strict=True)]
+
+    @staticmethod
+    def known_of(found: bytes | None, status: bytes | None) -> Known:
+        """A job's :class:`Known` from its stored result and its RQ status, as Redis gives
+        them."""
+        return Known(
+            None if found is None else json.loads(found), None if status is None else text(status)
+        )
 
     def get(self, job_id: str) -> Json | None:
         """A job's result, if it is known."""
