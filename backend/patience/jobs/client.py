@@ -2,7 +2,8 @@
 
 - **By name.** :meth:`Jobs.submit` queues a job of a :class:`~patience.jobs.queues.Kind`
   under its task's dotted name: this module never imports the tasks, so the API process
-  loads no search. A job id already queued or running is not queued twice.
+  loads no job function (only the worker does). A job id already queued or running is not
+  queued twice.
 - **Reading is pure.** :meth:`Jobs.report` only reads: the result in the results store
   (:mod:`patience.jobs.results`) and whether the job is pending. :meth:`Jobs.ask` — called
   by the action that made the position and by ``POST /games/<id>/analysis`` — wants the
@@ -269,9 +270,10 @@ class Jobs:
         """Queue the search for the last winnable point of game ``owner``'s line (its
         position is proven lost) unless it is known or pending."""
         job_id = rewind_id(game)
-        if self.results.read(job_id)[0].unknown:
+        (known,) = self.results.read(job_id)
+        if known.unknown:
             kwargs = {"seconds": REWIND_SECONDS, "analysis": analysis_id(game), "owner": owner}
-            self.submit(REWIND, job_id, _primitives(game), kwargs)
+            self.submit(REWIND, job_id, _primitives(game), kwargs, known=known)
 
     def _rewind_report(self, game: Game[Any, Any], version: int) -> Json:
         """``rewind`` for a lost position: ``{moves_back, version}`` or ``None`` (not even the
@@ -312,7 +314,7 @@ class Jobs:
             deadline = time.monotonic() + wait
             (known,) = self.results.read(job_id)
             if known.unknown:
-                self.submit(HINT, job_id, _primitives(game))
+                self.submit(HINT, job_id, _primitives(game), known=known)
                 known = replace(known, status="queued")
             while known.result is None:
                 if not known.pending or time.monotonic() > deadline:
@@ -339,7 +341,7 @@ class Jobs:
         (state,) = self.results.read(job_id)
         if state.result is None:
             deal = (game.name, dict(game.options), game.deal)
-            self.submit(SOLVE, job_id, deal, {"seconds": SOLVE_SECONDS})
+            self.submit(SOLVE, job_id, deal, {"seconds": SOLVE_SECONDS}, known=state)
             with self.redis.pipeline(transaction=False) as pipe:
                 pipe.sadd(mine, job_id)
                 pipe.expire(mine, lifetime(RESULT_TTL))

@@ -39,6 +39,7 @@ from patience.jobs.queues import (
     SOLVE,
     WANTED,
     lifetime,
+    queue_key,
 )
 from patience.jobs.results import members, publish, text
 from patience.solver import Budget, solve_game
@@ -121,7 +122,7 @@ class Watch:
             try:
                 with self.job.connection.pipeline(transaction=False) as pipe:
                     pipe.exists(WANTED + self.job.id)
-                    pipe.llen(f"rq:queue:{HINT_QUEUE}")
+                    pipe.llen(queue_key(HINT_QUEUE))
                     wanted, hints = pipe.execute()
             except RedisError:
                 return False
@@ -198,20 +199,27 @@ def par(game: str, options: Json, deal: int, *, seconds: float) -> Json:
     built = new_game(game, deal=deal, options=options)
     found = find_par(built, Budget(seconds=seconds, clock=time.process_time)).to_json()
     if found.get("moves") is not None and get_current_job() is not None:
-        proven, line = found["proven"], found["line"]
-        with _session() as session:
-            offer_par(
-                session,
-                built.name,
-                built.ruleset,
-                deal,
-                line,
-                proven=proven,
-                source="solver",
-                now=utcnow(),
-            )
-            session.commit()
+        try:
+            _store_par(built, found["line"], proven=found["proven"])
+        except SQLAlchemyError as exc:  # searched again when the deal is next dealt
+            log.warning("par of %s-%s not stored: %s", game, deal, exc)
     return found
+
+
+def _store_par(game: Game[Any, Any], line: list[Json], *, proven: bool) -> None:
+    assert game.deal is not None
+    with _session() as session:
+        offer_par(
+            session,
+            game.name,
+            game.ruleset,
+            game.deal,
+            line,
+            proven=proven,
+            source="solver",
+            now=utcnow(),
+        )
+        session.commit()
 
 
 def hint(game: str, options: Json, deal: int, line: list[Json], seen: list[str]) -> Json:
