@@ -160,16 +160,21 @@ def test_fifty_concurrent_submissions_apply_exactly_one(server: Server) -> None:
     engine.dispose()
 
 
+def _a_first_draw(server: Server) -> tuple[Client, dict[str, Any], dict[str, Any]]:
+    """A signed-up player's new Pyramid game, and the body of its first draw."""
+    client = server.client()
+    client.sign_up()
+    status, view = client.call("POST", "/api/v1/games", {"game": "pyramid", "deal": 8153})
+    assert status == 201
+    return client, view, {"version": 0, "move": {"type": "draw"}}
+
+
 def test_a_hung_database_costs_a_503_within_seconds_not_a_hang(faults: Faults) -> None:
     """PostgreSQL stopped with its sockets open (the link holds every byte): requests get
     503 ``database_unavailable`` within about five seconds and ``/readyz`` answers within
     three; once it answers again, play resumes and nothing was applied twice."""
     server = faults.server
-    client = server.client()
-    client.sign_up()
-    status, view = client.call("POST", "/api/v1/games", {"game": "pyramid", "deal": 8153})
-    assert status == 201
-    move = {"version": 0, "move": {"type": "draw"}}
+    client, view, move = _a_first_draw(server)
     faults.link.hang()
     try:
         started = time.monotonic()
@@ -195,11 +200,7 @@ def test_readyz_answers_within_three_seconds_whatever_postgres_and_redis_do(
     ``/readyz`` answers 503 naming what does not answer within 3 s (each check has its own
     short limit, and they run side by side)."""
     server = faults.server
-    client = server.client()
-    client.sign_up()
-    status, view = client.call("POST", "/api/v1/games", {"game": "pyramid", "deal": 8153})
-    assert status == 201
-    move = {"version": 0, "move": {"type": "draw"}}
+    client, view, move = _a_first_draw(server)
     answers: list[tuple[int, Any]] = []
 
     def hung_move() -> None:  # holds one of the server's threads while the database hangs
