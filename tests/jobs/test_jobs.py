@@ -205,3 +205,16 @@ def test_a_player_has_a_few_solves_in_flight_at_most(redis: Redis) -> None:
     jobs.submit_solve(new_game("pyramid", deal=99), "p2")  # another player is not held up
     work(redis)
     jobs.submit_solve(new_game("pyramid", deal=99), "p1")  # the first ones are done
+
+
+def test_asking_again_searches_a_timed_out_position_once_more(redis: Redis) -> None:
+    jobs = Jobs(redis, analysis_seconds=0.5)
+    game = new_game("gaps", deal=4, options={"redeals": 0})  # undecided within the budget
+    ask(jobs, game, 0, owner="g")
+    work(redis)
+    assert jobs.report(game, 0)["state"] == "timeout"
+    assert ask(jobs, game, 0, owner="g")["state"] == "timeout"  # an action does not re-search
+    jobs.ask(game, 0, "g", again=True)  # POST /games/<id>/analysis does
+    assert jobs.report(game, 0)["reason"] == "no_worker" and len(jobs.queue()) == 1
+    work(redis)
+    assert jobs.report(game, 0)["state"] == "timeout"

@@ -208,16 +208,22 @@ class Jobs:
         version: int,
         owner: str | None = None,
         known: Known | None = None,
+        *,
+        again: bool = False,
     ) -> Known:
         """Want ``game``'s analysis (as the latest of game ``owner``) and queue it unless it
-        is known or pending; for a proven dead end, its rewind search too (raises
-        ``RedisError``). ``known``: what a read in this request found already (else the
-        want reads it, in the same round trip)."""
+        is known or pending — or, ``again``, when all that is known is a search that ran out
+        of budget; for a proven dead end, its rewind search too (raises ``RedisError``).
+        ``known``: what a read in this request found already (else the want reads it, in
+        the same round trip)."""
         if not_applicable(game, version) is not None:
             return Known(None)
         job_id = analysis_id(game)
         found, queued = self._want(owner or f"direct:{job_id}", job_id, read=known is None)
         known = known or found
+        if again and known.result is not None and not _proven(known.result):
+            self.redis.delete(Results.key(job_id))  # a timeout: searched once more
+            known = Known(None, known.status)
         if known.result is not None:
             if known.result.get("verdict") == "unwinnable" and owner is not None:
                 self.start_rewind(game, owner)
@@ -397,6 +403,10 @@ def _primitives(game: Game[Any, Any]) -> tuple[str, Json, int, list[Json], list[
     if game.deal is None:
         raise ValueError("jobs rebuild numbered deals only")
     return game.name, dict(game.options), game.deal, game.moves, game.seen
+
+
+def _proven(result: Json) -> bool:
+    return result.get("verdict") in ("winnable", "unwinnable")
 
 
 def _analysis(version: int, state: str, *, verdict: str | None = None, reason: str = "") -> Json:

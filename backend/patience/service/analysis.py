@@ -46,14 +46,15 @@ class Analyst:
             return not_applicable(game, version) or _not_configured(version)
         return self.jobs.report(game, version, self._known.get(game.position_key()))
 
-    def ask(self, game: Game[Any, Any], version: int, owner: str) -> Json:
+    def ask(self, game: Game[Any, Any], version: int, owner: str, *, again: bool = False) -> Json:
         """Ask for the analysis of stored game ``owner``'s position (queued unless known or
-        pending); its report."""
+        pending; ``again``: a search that ran out of budget runs once more); its report."""
         if self.jobs is None or not_applicable(game, version) is not None:
             return self.report(game, version)
         key = game.position_key()
         try:
-            self._known[key] = self.jobs.ask(game, version, owner, self._known.get(key))
+            cached = self._known.get(key)
+            self._known[key] = self.jobs.ask(game, version, owner, cached, again=again)
         except RedisError:
             log.warning("analysis not asked for version %s", version)
         return self.report(game, version)

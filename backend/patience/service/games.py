@@ -147,7 +147,7 @@ class GameService:
         """Ask again for the analysis of the game's current position (after a timeout or a
         worker outage); its Analysis."""
         row = as_row(self.load(player_id, game_id))
-        return self.analyst.ask(rebuild(row), row["version"], row["id"])
+        return self.analyst.ask(rebuild(row), row["version"], row["id"], again=True)
 
     def _view(self, row: Row, game: Game[Any, Any]) -> Json:
         return game_view(row, game, self.now, self.analyst)
