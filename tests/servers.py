@@ -144,6 +144,15 @@ class PrivateRedis:
             self.proc.wait(timeout=10)
             self.proc = None
 
+    def pause(self) -> None:
+        """Hung, as a stopped process (SIGSTOP): its socket accepts, nothing answers."""
+        if self.proc is not None:
+            self.proc.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        if self.proc is not None:
+            self.proc.send_signal(signal.SIGCONT)
+
 
 @contextlib.contextmanager
 def private_redis() -> Iterator[PrivateRedis]:

@@ -72,10 +72,10 @@ def batch_results(
             if not pending:
                 return
             yield from _wait(pending.popleft())
-    finally:
+    finally:  # deleted, not cancelled: RQ never cleans its registry of cancelled jobs
         for job in pending:
             if job.get_status() == JobStatus.QUEUED:
-                job.cancel()
+                job.delete()
 
 
 def _key(game: str, options: Mapping[str, Any], time_limit: float, node_limit: int | None) -> str:

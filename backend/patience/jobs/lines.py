@@ -15,7 +15,7 @@ from typing import Any
 from redis import Redis
 
 from patience.engine import Game
-from patience.jobs.queues import state_key
+from patience.jobs.queues import lifetime, state_key
 from patience.solver.hints import Hint, describe, leads_somewhere_new
 
 Json = dict[str, Any]
@@ -41,7 +41,7 @@ def keep(redis: Redis, game: Game[Any, Any], line: list[Json]) -> int:
     if kept:
         with redis.pipeline(transaction=False) as pipe:
             for key, move_text in kept.items():
-                pipe.set(key, move_text, ex=LINE_TTL)
+                pipe.set(key, move_text, ex=lifetime(LINE_TTL))
             pipe.execute()
     return len(kept)
 

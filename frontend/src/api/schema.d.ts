@@ -383,7 +383,9 @@ export interface paths {
         /**
          * Whether the current position can still be won: ``not_applicable`` while unseen cards
          *     remain, then ``pending`` → ``done`` (``winnable``/``unwinnable``) or ``timeout``;
-         *     ``unavailable`` without Redis or a worker. Play never waits for it.
+         *     ``unavailable`` without Redis or a worker (``not_started`` when nothing is queued for
+         *     the position: ask again with POST). A pure read: the action that made the position
+         *     started its analysis. Play never waits for it.
          */
         get: {
             parameters: {
@@ -411,7 +413,36 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Ask again for the analysis of the current position (after a ``timeout``, a worker
+         *     outage or ``not_started``; no body); the Analysis, as GET answers it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    game_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Analysis"];
+                    };
+                };
+                401: components["responses"]["UNAUTHORIZED"];
+                404: components["responses"]["NOT_FOUND"];
+                429: components["responses"]["TOO_MANY_REQUESTS"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1146,7 +1177,7 @@ export interface paths {
         };
         /**
          * The database answers, and Redis when it is configured (``unavailable`` names the one
-         *     that does not).
+         *     that does not); with Redis, the live solver workers and the queued par searches.
          */
         get: {
             parameters: {
@@ -1862,6 +1893,8 @@ export interface components {
         Ready: {
             /** @example ok */
             database: string;
+            /** @description Par searches queued (when Redis is up; bounded) */
+            par_queue?: number;
             /**
              * @description ok | unavailable | not_configured
              * @example ok
@@ -1869,7 +1902,7 @@ export interface components {
             redis: string;
             /** @example ok */
             status: string;
-            /** @description RQ workers registered (when Redis is up and RQ installed) */
+            /** @description Live solver workers (when Redis is up) */
             workers?: number;
         };
         Recycle: {

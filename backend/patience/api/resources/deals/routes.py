@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from patience.api.analysis import analyst
-from patience.api.clock import now
 from patience.api.db import get_session
 from patience.api.errors import ApiError
 from patience.api.resources.deals.schemas import (
@@ -47,7 +45,7 @@ def get_deal(query: dict[str, Any], game: str, number: int) -> dict[str, Any]:
     catalogue; null when not examined or undecided), plays, wins and par (the fewest moves
     of a known winning line; null until found)."""
     number, ruleset = _deal(game, number, query)
-    return deal_info(get_session(), analyst(), game, number, ruleset, now())
+    return deal_info(get_session(), game, number, ruleset)
 
 
 @blp.route("/<game>/<int:number>/leaderboard", methods=["GET"])

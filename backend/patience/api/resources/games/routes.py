@@ -163,8 +163,21 @@ def post_hint(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
 def get_analysis(game_id: str) -> Json:
     """Whether the current position can still be won: ``not_applicable`` while unseen cards
     remain, then ``pending`` → ``done`` (``winnable``/``unwinnable``) or ``timeout``;
-    ``unavailable`` without Redis or a worker. Play never waits for it."""
+    ``unavailable`` without Redis or a worker (``not_started`` when nothing is queued for
+    the position: ask again with POST). A pure read: the action that made the position
+    started its analysis. Play never waits for it."""
     return service().analysis(current_player_id(), game_id)
+
+
+@blp.route("/<game_id>/analysis", methods=["POST"])
+@blp.auth_required
+@blp.rate_limited("actions")
+@blp.response(200, AnalysisSchema)
+@blp.errors(404)
+def post_analysis(game_id: str) -> Json:
+    """Ask again for the analysis of the current position (after a ``timeout``, a worker
+    outage or ``not_started``; no body); the Analysis, as GET answers it."""
+    return service().ask_analysis(current_player_id(), game_id)
 
 
 @blp.route("/<game_id>/replay", methods=["GET"])
