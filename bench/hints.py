@@ -36,8 +36,9 @@ from redis import Redis
 from patience.api import create_app
 from patience.catalogue import cached
 from patience.engine import new_game
+from patience.games import quick_hint
 from patience.jobs.queues import live_workers
-from patience.solver.hints import hint_move, quick_hint
+from patience.solver.hints import hint_move
 from patience.store.migrate import upgrade
 
 Json = dict[str, Any]

@@ -34,9 +34,9 @@ from pathlib import Path
 from typing import Any
 
 from patience.engine import new_game
-from patience.solver import Budget, Result, solve_game
+from patience.games import find_par, solve_game
+from patience.solver import Budget, Result
 from patience.solver.naive import brute_force
-from patience.solver.par import find_par
 
 Solver = Callable[[Any, Budget], Result]
 

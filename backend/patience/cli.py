@@ -152,7 +152,8 @@ def _solve(args: argparse.Namespace) -> int:
     import json
 
     from patience.engine import EngineError, load_position, new_game
-    from patience.solver import Budget, solve_game
+    from patience.games import solve_game
+    from patience.solver import Budget
 
     try:
         options = _options(args)
@@ -184,8 +185,9 @@ def _options(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _catalogue(args: argparse.Namespace) -> int:
-    from patience.catalogue import Catalogue, rescore, ruleset_of
+    from patience.catalogue import Catalogue, ruleset_of
     from patience.catalogue.build import build, show
+    from patience.catalogue.measure import rescore
 
     options = _options(args)
     if args.catalogue_command == "build":

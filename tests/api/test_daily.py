@@ -14,7 +14,8 @@ from flask import Flask
 from patience import catalogue
 from patience.catalogue.daily import EPOCH, POOL_SIZE, daily_deal, daily_rulesets, pools
 from patience.engine import new_game
-from patience.solver import Budget, solve_game
+from patience.games import solve_game
+from patience.solver import Budget
 from tests.api.conftest import Api
 
 DAY = dt.date(2026, 12, 10)

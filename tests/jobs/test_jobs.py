@@ -14,10 +14,11 @@ from redis import Redis
 from rq.job import JobStatus
 
 from patience.engine import Game, new_game
+from patience.games import solve_game
 from patience.jobs import Jobs, TooManySolves, state_key
 from patience.jobs.queues import SOLVES_IN_FLIGHT
 from patience.jobs.worker import run
-from patience.solver import Budget, solve_game
+from patience.solver import Budget
 from patience.store.redis import connect
 from patience.store.testing import redis_test_url
 
