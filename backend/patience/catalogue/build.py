@@ -15,8 +15,9 @@ from typing import Any
 
 from redis import Redis
 
-from patience.catalogue import SOLVER_VERSION, Catalogue, examine, record, ruleset_of
+from patience.catalogue import SOLVER_VERSION, Catalogue, ruleset_of
 from patience.catalogue.distributed import Result, batch_results
+from patience.catalogue.measure import examine, record
 
 SAVE_EVERY = 20
 

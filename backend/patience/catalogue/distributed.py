@@ -23,7 +23,8 @@ from rq import Queue, Retry
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
-from patience.catalogue import SOLVER_VERSION, examine, ruleset_of
+from patience.catalogue import SOLVER_VERSION, ruleset_of
+from patience.catalogue.measure import examine
 from patience.jobs.queues import CATALOGUE_QUEUE, RETRIES, live_workers
 
 Result = tuple[int, str, float | None]
