@@ -1,5 +1,6 @@
 """Deals as a service: what is known of a deal — proven winnable, difficulty, plays, wins —
-and its par, which the worker computes (never a request) and this stores once found."""
+its par, which the worker computes (never a request) and this stores once found, and its
+leaderboard of verified wins."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from sqlalchemy.orm import Session
 
 from patience import catalogue
 from patience.service.analysis import Analyst
+from patience.service.views import board_entry
 from patience.store.pars import as_json, offer_par, par_of
-from patience.store.queries import deal_stat
+from patience.store.queries import deal_stat, leaderboard
 
 Json = dict[str, Any]
 
@@ -49,3 +51,14 @@ def deal_info(
         "wins": stat.wins if stat else 0,
         "par": known_par(session, analyst, game, ruleset, number, now),
     }
+
+
+def deal_leaderboard(session: Session, game: str, number: int, ruleset: str, limit: int) -> Json:
+    """``GET /deals/<game>/<number>/leaderboard``: each player's best verified win on the
+    deal, best first."""
+    rows = leaderboard(session, game, ruleset, number, limit)
+    entries = [
+        board_entry(rank, name, best, game_id)
+        for rank, (best, name, game_id) in enumerate(rows, start=1)
+    ]
+    return {"deal_id": f"{game}-{number}", "ruleset": ruleset, "entries": entries}

@@ -155,9 +155,7 @@ class Games:
         if change.first_move:
             bump_deal_stat(session, record.game, record.ruleset, record.deal, plays=1)
         if change.won:
-            assert record.result is not None
-            record_win(session, record, len(record.line), record.updated_at,
-                       record.result["solver_assisted"])  # fmt: skip
+            record_win(session, record, record.updated_at)
             bump_deal_stat(session, record.game, record.ruleset, record.deal, wins=1)
             offer_par(session, record.game, record.ruleset, record.deal, record.line,
                       proven=False, source="player", now=record.updated_at)  # fmt: skip

@@ -17,9 +17,7 @@ from patience.api.resources.deals.schemas import (
 from patience.api.rulesets import default_ruleset, rulesets
 from patience.api.smorest import Blueprint
 from patience.engine.deal import check_deal_number
-from patience.service.deals import deal_info
-from patience.service.views import board_entry
-from patience.store.queries import leaderboard
+from patience.service.deals import deal_info, deal_leaderboard
 
 blp = Blueprint("deals", __name__, url_prefix="/api/v1/deals", description="Deals")
 
@@ -57,9 +55,4 @@ def get_deal(query: dict[str, Any], game: str, number: int) -> dict[str, Any]:
 def get_leaderboard(query: dict[str, Any], game: str, number: int) -> dict[str, Any]:
     """Each player's best verified win on the deal, best first."""
     number, ruleset = _deal(game, number, query)
-    rows = leaderboard(get_session(), game, ruleset, number, query["limit"])
-    entries = [
-        board_entry(rank, name, best, game_id)
-        for rank, (best, name, game_id) in enumerate(rows, start=1)
-    ]
-    return {"deal_id": f"{game}-{number}", "ruleset": ruleset, "entries": entries}
+    return deal_leaderboard(get_session(), game, number, ruleset, query["limit"])
