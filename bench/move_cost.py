@@ -37,7 +37,7 @@ def measure(games: int, moves: int, redis_url: str) -> dict[str, list[float]]:
     milliseconds this process spent on it (runs in the child process)."""
     from patience.api import create_app
     from patience.store.migrate import upgrade
-    from patience.store.testing import postgres_database
+    from tests.databases import postgres_database
 
     timings: dict[str, list[float]] = {key: [] for name in GAMES for key in (name, f"cpu:{name}")}
     with postgres_database() as url:

@@ -19,7 +19,7 @@ from patience.jobs.queues import live_workers
 from patience.jobs.worker import run
 from patience.solver.hints import REASONS
 from patience.store.redis import connect
-from patience.store.testing import redis_test_url
+from tests.databases import redis_test_url
 from tests.api.conftest import Api, winning_line
 
 

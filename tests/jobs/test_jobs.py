@@ -20,7 +20,7 @@ from patience.jobs.queues import SOLVES_IN_FLIGHT
 from patience.jobs.worker import run
 from patience.solver import Budget
 from patience.store.redis import connect
-from patience.store.testing import redis_test_url
+from tests.databases import redis_test_url
 
 REDIS_TEST_URL = redis_test_url()  # the suite's own database (PATIENCE_TEST_REDIS)
 

@@ -37,7 +37,7 @@ class Analyst:
     def __init__(self, jobs: Jobs | None) -> None:
         self.jobs = jobs
         # Verdicts this request has read already, by position key (an Analyst lives for one
-        # request): the view after a move asks again for the position just analysed.
+        # request).
         self._read: dict[str, str | None] = {}
 
     def report(
@@ -58,8 +58,7 @@ class Analyst:
         if self.jobs is None or not_applicable(game, version) or not self._workers_alive():
             return
         try:
-            report = self.jobs.analysis(game, version, start=True, owner=owner)
-            self._read[game.position_key()] = report.get("verdict")
+            self.jobs.analysis(game, version, start=True, owner=owner)
         except RedisError:  # pragma: no cover - Jobs already turns these into "unavailable"
             log.warning("analysis not started for version %s", version)
 
