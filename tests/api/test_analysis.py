@@ -19,8 +19,8 @@ from patience.jobs.queues import live_workers
 from patience.jobs.worker import run
 from patience.solver.hints import REASONS
 from patience.store.redis import connect
-from tests.databases import redis_test_url
 from tests.api.conftest import Api, winning_line
+from tests.databases import redis_test_url
 
 
 def draw_through_the_stock(

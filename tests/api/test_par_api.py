@@ -12,8 +12,8 @@ from patience.engine import new_game
 from patience.games import solve_game
 from patience.jobs.worker import run
 from patience.solver import Budget
-from tests.databases import redis_test_url
 from tests.api.conftest import Api
+from tests.databases import redis_test_url
 
 
 def body(response: Any) -> Any:

@@ -198,7 +198,7 @@ def handle_bad_data(error: Exception) -> tuple[Response, int, dict[str, str]]:
 SERVICE_STATUS: tuple[tuple[type[ServiceError], int], ...] = (
     (NotFound, 404),
     (VersionConflict, 409),
-    (NotDaily, 400),
+    (NotDaily, 422),
     (InvalidDate, 400),
     (TooManyJobs, 429),
     (Unavailable, 503),

@@ -48,7 +48,8 @@ class Busy(ServiceError):
 
 
 class NotDaily(ServiceError):
-    """A daily game asked for with another deal or other rules than the day's."""
+    """A daily game asked for with another deal or other rules than the day's (refused by the
+    rules of daily games, as a move by the rules of the game: 422)."""
 
     reason = "not_daily"
 

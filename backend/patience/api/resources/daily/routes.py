@@ -57,7 +57,7 @@ def get_today() -> Json:
     }
 
 
-@blp.route("/<game>", methods=["GET"])
+@blp.route("/<daily_game:game>", methods=["GET"])
 @blp.auth_optional
 @blp.arguments(DailyQuerySchema, location="query")
 @blp.response(200, DailyItemSchema)
@@ -69,7 +69,7 @@ def get_daily(query: Json, game: str) -> Json:
     return daily.item(_game(game), date, optional_player_id())
 
 
-@blp.route("/<game>/<date>/leaderboard", methods=["GET"])
+@blp.route("/<daily_game:game>/<date:date>/leaderboard", methods=["GET"])
 @blp.arguments(DailyBoardQuerySchema, location="query")
 @blp.response(200, DailyBoardSchema)
 @blp.errors(400)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from patience import games
 from patience.api.analysis import analyst
 from patience.api.clock import now
 from patience.api.db import get_session
@@ -25,10 +26,12 @@ blp = Blueprint("deals", __name__, url_prefix="/api/v1/deals", description="Deal
 def _deal(game: str, number: int, query: dict[str, Any]) -> tuple[int, str]:
     """The checked deal number and ruleset (400 for an unknown game, deal or ruleset)."""
     number = check_deal_number(number)
-    ruleset = query.get("ruleset") or default_ruleset(game)
+    ruleset = query["ruleset"] if "ruleset" in query else default_ruleset(game)
     if ruleset not in rulesets(game):
+        # Another game's ruleset is a real one that no deal of this game has: not found.
+        known = any(ruleset in rulesets(entry.name) for entry in games.entries())
         raise ApiError(
-            400,
+            404 if known else 400,
             "unknown_ruleset",
             f"unknown ruleset {ruleset!r} for {game}",
             {"ruleset": [f"one of {', '.join(rulesets(game))}"]},
@@ -36,7 +39,7 @@ def _deal(game: str, number: int, query: dict[str, Any]) -> tuple[int, str]:
     return number, ruleset
 
 
-@blp.route("/<game>/<int:number>", methods=["GET"])
+@blp.route("/<game:game>/<deal:number>", methods=["GET"])
 @blp.arguments(DealQuerySchema, location="query")
 @blp.response(200, DealSchema)
 @blp.errors(400, 404)
@@ -48,7 +51,7 @@ def get_deal(query: dict[str, Any], game: str, number: int) -> dict[str, Any]:
     return deal_info(get_session(), analyst(), game, number, ruleset, now())
 
 
-@blp.route("/<game>/<int:number>/leaderboard", methods=["GET"])
+@blp.route("/<game:game>/<deal:number>/leaderboard", methods=["GET"])
 @blp.arguments(LeaderboardQuerySchema, location="query")
 @blp.response(200, LeaderboardSchema)
 @blp.errors(400, 404)

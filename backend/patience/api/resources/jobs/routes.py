@@ -28,6 +28,18 @@ def service() -> SolveJobs:
 @blp.arguments(SolveSchema)
 @blp.response(202, JobCreatedSchema)
 @blp.errors(400, 413, 415, 429, 503)
+@blp.doc(
+    responses={
+        202: {
+            "links": {
+                "Job": {
+                    "operationRef": "#/paths/~1api~1v1~1jobs~1{job_id}/get",
+                    "parameters": {"job_id": "$response.body#/job"},
+                }
+            }
+        }
+    }
+)
 def post_solve(body: Json) -> Json:
     """Solve a deal in the background (full knowledge of the deal); poll ``GET /jobs/<id>``.
     The same request twice gives the same job. At most a few solves per player at a time
@@ -36,7 +48,7 @@ def post_solve(body: Json) -> Json:
     return service().submit(current_player_id(), body["game"], body["deal"], body.get("options"))
 
 
-@blp.route("/jobs/<job_id>", methods=["GET"])
+@blp.route("/jobs/<job_id:job_id>", methods=["GET"])
 @blp.auth_required
 @blp.response(200, JobSchema)
 @blp.errors(404, 503)

@@ -30,7 +30,7 @@ def service() -> Players:
 
 @blp.route("", methods=["POST"])
 @blp.rate_limited("players")
-@blp.arguments(NewPlayerSchema)
+@blp.arguments(NewPlayerSchema, required=False)
 @blp.response(201, PlayerCreatedSchema)
 @blp.errors(400, 413, 415)
 def create_player(body: Json) -> tuple[Json, int, dict[str, str]]:
