@@ -17,7 +17,6 @@ transaction.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -39,6 +38,7 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from patience.store import encoding
 from patience.store.models import Action, GameRecord
 from patience.store.pars import offer_par
 from patience.store.queries import bump_deal_stat, record_win
@@ -208,7 +208,7 @@ class _Shape:
 
 
 def _json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+    return encoding.dumps(value)
 
 
 _ACTION_COLUMNS = ["game_id", "kind", "base_version", "version", "fingerprint", "response",
