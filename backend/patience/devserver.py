@@ -50,10 +50,21 @@ def start_redis(url: str) -> subprocess.Popen[bytes]:
     port = str(urlparse(url).port or 6379)
     workdir = tempfile.mkdtemp(prefix="patience-redis-")
     process = subprocess.Popen(
-        [binary, "--port", port, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", workdir],
+        [
+            binary,
+            "--port",
+            port,
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            workdir,
+        ],
         stdout=subprocess.DEVNULL,
-    )  # fmt: skip
+    )
     for _ in range(50):
         if redis_answers(url):
             return process
@@ -80,8 +91,10 @@ def run_all(host: str, port: int) -> int:
     try:
         while api.poll() is None:  # supervise: a worker that dies is started again
             if worker.poll() is not None:
-                print(f"patience run: the worker exited ({worker.returncode}); starting another",
-                      file=sys.stderr)  # fmt: skip
+                print(
+                    f"patience run: the worker exited ({worker.returncode}); starting another",
+                    file=sys.stderr,
+                )
                 children.remove(worker)
                 worker = subprocess.Popen([patience, "worker"], env=env)
                 children.append(worker)

@@ -84,8 +84,9 @@ def test_the_api_serves_a_registered_game_from_catalog_to_replay(climb: None, ap
 
 
 def _follow_one_hint(api: Api, headers: dict[str, str], view: dict[str, Any]) -> dict[str, Any]:
-    r = api.client.post(f"/api/v1/games/{view['id']}/hint", json={"version": view["version"]},
-                        headers=headers)  # fmt: skip
+    r = api.client.post(
+        f"/api/v1/games/{view['id']}/hint", json={"version": view["version"]}, headers=headers
+    )
     assert r.status_code == 200 and r.json is not None
     assert r.json["hint"] == {"action": "draw", "reason": "draw", "searched": False}
     game = r.json["game"]

@@ -48,8 +48,9 @@ def test_rewind_goes_back_to_the_last_winnable_point(redis_app: Flask) -> None:
     report = body(api.client.get(f"{url}/analysis", headers=headers))
     back = report["rewind"]["moves_back"]
     assert report["rewind"]["version"] == view["version"] and 0 < back <= len(lost.moves)
-    rewound = body(api.client.post(f"{url}/rewind", json={"version": view["version"]},
-                                   headers=headers))  # fmt: skip
+    rewound = body(
+        api.client.post(f"{url}/rewind", json={"version": view["version"]}, headers=headers)
+    )
     assert rewound["moves"] == len(lost.moves) - back and rewound["undos"] == back
     assert rewound["version"] == view["version"] + 1
     again = api.client.post(f"{url}/rewind", json={"version": view["version"]}, headers=headers)

@@ -57,8 +57,11 @@ def test_pyramid_analysis_waits_for_the_whole_stock_then_reaches_the_verdict(red
     assert jobs.analysis(game, 0)["state"] == "not_applicable"
     game.play({"type": "draw"})
     assert jobs.analysis(game, 1) == {
-        "version": 1, "state": "not_applicable", "verdict": None, "reason": "unseen_cards",
-    }  # fmt: skip
+        "version": 1,
+        "state": "not_applicable",
+        "verdict": None,
+        "reason": "unseen_cards",
+    }
     game = draw_all(2)
     assert game.unseen_count() == 0
     assert jobs.analysis(game, 24)["state"] in ("pending", "unavailable")  # no worker yet
@@ -152,8 +155,9 @@ def test_a_newer_position_supersedes_the_older_analysis_mid_search(redis: Redis)
     work(redis)  # runs the older job (dropped mid-search), then the newer one
     player.join()
     assert jobs._fetch(f"analysis-{state_key(older)}").return_value() == {  # type: ignore[union-attr]
-        "verdict": None, "superseded": True,
-    }  # fmt: skip
+        "verdict": None,
+        "superseded": True,
+    }
     assert jobs.analysis(newer, 25, owner="g1")["state"] == "done"
     # Undo back to the older position: it is wanted again, so queued again for a full search
     # (a dropped search is never taken for a finished one).

@@ -162,10 +162,15 @@ def test_with_everything_seen_the_searched_hint_gives_its_winning_line() -> None
 def test_pyramid_reasons() -> None:
     game = new_game("pyramid", deal=8153)
     assert quick_hint(game) == {
-        "move": {"type": "king", "at": "p21"}, "reason": "removes_king", "searched": False
-    }  # fmt: skip
+        "move": {"type": "king", "at": "p21"},
+        "reason": "removes_king",
+        "searched": False,
+    }
     pyramid: list[str | None] = [None] * 28
     pyramid[27] = "5H"
     stuck = load_position({"game": "pyramid", "pyramid": pyramid, "stock": ["2C"], "waste": []})
-    assert quick_hint(stuck) == {"action": "draw", "reason": "draw_nothing_pairs",
-                                 "searched": False}  # fmt: skip
+    assert quick_hint(stuck) == {
+        "action": "draw",
+        "reason": "draw_nothing_pairs",
+        "searched": False,
+    }

@@ -67,8 +67,9 @@ def batch_results(
             while len(pending) < window and first <= max_deals:
                 last = min(first + batch - 1, max_deals)
                 job_id = f"catalogue-{key}-{first}-{last}"
-                pending.append(_job(queue, job_id, game, options, first, last, time_limit,
-                                    node_limit))  # fmt: skip
+                pending.append(
+                    _job(queue, job_id, game, options, first, last, time_limit, node_limit)
+                )
                 first = last + 1
             if not pending:
                 return

@@ -141,9 +141,13 @@ class Jobs:
             if len(self.queue()) >= self.queue_limit:
                 return _analysis(version, "unavailable", reason="busy")
             self._enqueue(
-                ANALYSIS_QUEUE, job_id, tasks.analyse, (game.position(), dict(game.options)),
-                {"seconds": self.analysis_seconds}, timeout=int(self.analysis_seconds) + 30,
-            )  # fmt: skip
+                ANALYSIS_QUEUE,
+                job_id,
+                tasks.analyse,
+                (game.position(), dict(game.options)),
+                {"seconds": self.analysis_seconds},
+                timeout=int(self.analysis_seconds) + 30,
+            )
         if not live_workers(self.redis):  # queued all the same: one per game, bounded
             return _analysis(version, "unavailable", reason="no_worker")
         return _analysis(version, "pending")
@@ -155,14 +159,21 @@ class Jobs:
         point = self.rewind_point(game)
         if point is not None:
             found, length = point
-            return {"rewind": None if found is None else
-                    {"moves_back": length - found, "version": version}}  # fmt: skip
+            return {
+                "rewind": None
+                if found is None
+                else {"moves_back": length - found, "version": version}
+            }
         job = self._fetch(rewind_id(game))
         if start and (job is None or _spent(job)):
             self._enqueue(
-                ANALYSIS_QUEUE, rewind_id(game), tasks.rewind, _primitives(game),
-                {"seconds": REWIND_SECONDS}, timeout=int(REWIND_SECONDS) + 30,
-            )  # fmt: skip
+                ANALYSIS_QUEUE,
+                rewind_id(game),
+                tasks.rewind,
+                _primitives(game),
+                {"seconds": REWIND_SECONDS},
+                timeout=int(REWIND_SECONDS) + 30,
+            )
         return {}
 
     def rewind_point(self, game: Game[Any, Any]) -> tuple[int | None, int] | None:
@@ -223,9 +234,13 @@ class Jobs:
             job = self._fetch(hint_id(game))
             if job is None or _spent(job):
                 job = self._enqueue(
-                    HINT_QUEUE, hint_id(game), tasks.hint, _primitives(game), {},
+                    HINT_QUEUE,
+                    hint_id(game),
+                    tasks.hint,
+                    _primitives(game),
+                    {},
                     timeout=HINT_TIMEOUT,
-                )  # fmt: skip
+                )
             deadline = time.monotonic() + wait
             while True:
                 status = job.get_status()
@@ -254,9 +269,13 @@ class Jobs:
         job = self._fetch(job_id)
         if job is None or _spent(job):
             job = self._enqueue(
-                SOLVE_QUEUE, job_id, tasks.solve_deal, (game.name, dict(game.options), game.deal),
-                {"seconds": SOLVE_SECONDS}, timeout=int(SOLVE_SECONDS) + 30,
-            )  # fmt: skip
+                SOLVE_QUEUE,
+                job_id,
+                tasks.solve_deal,
+                (game.name, dict(game.options), game.deal),
+                {"seconds": SOLVE_SECONDS},
+                timeout=int(SOLVE_SECONDS) + 30,
+            )
         if job.get_status() in PENDING:
             with self.redis.pipeline(transaction=False) as pipe:
                 pipe.sadd(mine, job_id)
@@ -273,9 +292,13 @@ class Jobs:
         job = self._fetch(job_id)
         if job is None or _spent(job):
             self._enqueue(
-                PAR_QUEUE, job_id, tasks.par, (game.name, dict(game.options), game.deal),
-                {"seconds": PAR_SECONDS}, timeout=int(PAR_SECONDS) * 4 + 60,
-            )  # fmt: skip
+                PAR_QUEUE,
+                job_id,
+                tasks.par,
+                (game.name, dict(game.options), game.deal),
+                {"seconds": PAR_SECONDS},
+                timeout=int(PAR_SECONDS) * 4 + 60,
+            )
 
     def par_found(self, name: str, ruleset: str, deal: int) -> Json | None:
         """The finished par search of a deal, if any: ``{moves, proven, line}`` (``moves``

@@ -114,8 +114,9 @@ def rewind(
 def par(game: str, options: Json, deal: int, *, seconds: float) -> Json:
     """A deal's par: the fewest moves of a winning line the search finds (proven the fewest
     when ``proven``), with the line (which stays on the server: it is a solution)."""
-    found = find_par(new_game(game, deal=deal, options=options),
-                     Budget(seconds=seconds, clock=time.process_time))  # fmt: skip
+    found = find_par(
+        new_game(game, deal=deal, options=options), Budget(seconds=seconds, clock=time.process_time)
+    )
     return found.to_json()
 
 

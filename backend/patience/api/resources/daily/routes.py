@@ -31,8 +31,12 @@ DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 def _game(game: str) -> str:
     if game not in daily_rulesets():
         known = ", ".join(daily_rulesets())
-        raise ApiError(400, "unknown_game", f"unknown game (expected one of {known})",
-                       {"game": [f"one of {known}"]})  # fmt: skip
+        raise ApiError(
+            400,
+            "unknown_game",
+            f"unknown game (expected one of {known})",
+            {"game": [f"one of {known}"]},
+        )
     return game
 
 

@@ -115,9 +115,10 @@ class ParSchema(Schema):
         required=True, metadata={"description": "An optimal search proved no line is shorter"}
     )
     source = ma.fields.String(
-        required=True, validate=ma.validate.OneOf(["solver", "player"]),
+        required=True,
+        validate=ma.validate.OneOf(["solver", "player"]),
         metadata={"description": "Found by the solver, or by a player's (replayed) win"},
-    )  # fmt: skip
+    )
 
 
 class ResultSchema(Schema):
@@ -142,9 +143,10 @@ class ResultSchema(Schema):
     )
     personal_best = ma.fields.Nested(PersonalBestSchema, required=True)
     par = ma.fields.Nested(
-        ParSchema, allow_none=True,
+        ParSchema,
+        allow_none=True,
         metadata={"description": "The deal's par once the game is over (never during play)"},
-    )  # fmt: skip
+    )
 
 
 class GameViewFields(Schema):
@@ -156,9 +158,10 @@ class GameViewFields(Schema):
     deal = ma.fields.Integer(required=True)
     deal_id = ma.fields.String(required=True, metadata={"example": "pyramid-8153"})
     daily = ma.fields.String(
-        required=True, allow_none=True,
+        required=True,
+        allow_none=True,
         metadata={"format": "date", "description": "The UTC date whose daily deal this is"},
-    )  # fmt: skip
+    )
     status = ma.fields.String(
         required=True, validate=ma.validate.OneOf(["playing", "won", "resigned"])
     )
@@ -180,21 +183,31 @@ def _game_view(name: str, title: str) -> type[Schema]:
     fields = {
         "game": tag(name),
         "board": ma.fields.Nested(
-            board, required=True, allow_none=True,
-            metadata={"description": "null while the clock is paused (so paused time cannot "
-                      "be spent studying the table)"},
+            board,
+            required=True,
+            allow_none=True,
+            metadata={
+                "description": "null while the clock is paused (so paused time cannot "
+                "be spent studying the table)"
+            },
         ),
         "legal_moves": ma.fields.List(ma.fields.Nested(move), required=True),
         "__doc__": f"A game of {title} as its player sees it (no unseen card, ever).",
-    }  # fmt: skip
+    }
     return type(f"{title.replace(' ', '')}GameView", (GameViewFields,), fields)
 
 
 def _move_result(view: type[Schema]) -> type[Schema]:
-    events = ma.fields.List(ma.fields.Dict(), required=True, metadata={"description": (
-        "What the move did: the single-card steps of a run move, cards sent up on their "
-        "own, ..."
-    )})  # fmt: skip
+    events = ma.fields.List(
+        ma.fields.Dict(),
+        required=True,
+        metadata={
+            "description": (
+                "What the move did: the single-card steps of a run move, cards sent up on their "
+                "own, ..."
+            )
+        },
+    )
     name = view.__name__.replace("GameView", "MoveResult")
     return type(name, (view,), {"events": events, "__doc__": "A GameView after a move."})
 
@@ -325,9 +338,10 @@ class HintSchema(Schema):
         metadata={"description": "draw: turn the stock's top card (instead of a move)"},
     )
     reason = ma.fields.String(
-        required=True, validate=ma.validate.OneOf(REASONS),
+        required=True,
+        validate=ma.validate.OneOf(REASONS),
         metadata={"description": "Why the move is worth making, for the client to word"},
-    )  # fmt: skip
+    )
     searched = ma.fields.Boolean(
         required=True,
         metadata={"description": "A solver search chose it (false: search-free advice)"},
@@ -379,11 +393,13 @@ def _replay_step(name: str, title: str) -> type[Schema]:
         "steps": ma.fields.Integer(required=True, metadata={"description": "Moves in all"}),
         "board": ma.fields.Nested(board, required=True),
         "move": ma.fields.Nested(
-            move, required=True, allow_none=True,
+            move,
+            required=True,
+            allow_none=True,
             metadata={"description": "The move that led here (null at step 0)"},
         ),
         "__doc__": f"A step of a finished game of {title}, as its player saw it.",
-    }  # fmt: skip
+    }
     return type(f"{title.replace(' ', '')}ReplayStep", (Schema,), fields)
 
 
