@@ -42,6 +42,10 @@ def redis_server_binary() -> str | None:
     return str(shipped) if shipped.is_file() else None
 
 
+THROWAWAY_REDIS = ("--bind", "127.0.0.1", "--save", "", "--appendonly", "no")
+"""A redis-server that keeps nothing: local runs' and the tests' own."""
+
+
 def start_redis(url: str) -> subprocess.Popen[bytes]:
     """Start a throwaway Redis on ``url``'s host and port (nothing persisted)."""
     binary = redis_server_binary()
@@ -49,22 +53,8 @@ def start_redis(url: str) -> subprocess.Popen[bytes]:
         raise SystemExit("no Redis answers at REDIS_URL and no redis-server is installed")
     port = str(urlparse(url).port or 6379)
     workdir = tempfile.mkdtemp(prefix="patience-redis-")
-    process = subprocess.Popen(
-        [
-            binary,
-            "--port",
-            port,
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            workdir,
-        ],
-        stdout=subprocess.DEVNULL,
-    )
+    command = [binary, "--port", port, *THROWAWAY_REDIS, "--dir", workdir]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
     for _ in range(50):
         if redis_answers(url):
             return process
