@@ -10,10 +10,13 @@ when it is that very object — one encoding per move, not two.
 '{"b":[1,2],"a":"é"}'
 >>> encoded(value) == dumps(value), encoded({"b": [1, 2], "a": "é"})
 (True, None)
+>>> dumps([10**40])
+'[10000000000000000000000000000000000000000]'
 """
 
 from __future__ import annotations
 
+import json
 import threading
 from decimal import Decimal
 from typing import Any
@@ -38,7 +41,10 @@ def _default(value: Any) -> Any:
 def dumps(value: Any) -> str:
     """``value`` as compact JSON text (UTF-8, not ASCII-escaped), remembered for
     :func:`encoded`."""
-    text = orjson.dumps(value, default=_default).decode()
+    try:
+        text = orjson.dumps(value, default=_default).decode()
+    except TypeError:  # an integer past 64 bits (a hostile deal number echoed back, say)
+        text = json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=_default)
     kept: list[tuple[Any, str]] = getattr(_recent, "pairs", [])
     _recent.pairs = [(value, text), *kept[: KEPT - 1]]
     return text
