@@ -28,6 +28,8 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import make_url
 
+from patience.devserver import THROWAWAY_REDIS
+
 BIN = Path(sys.executable).parent
 
 
@@ -128,8 +130,8 @@ class PrivateRedis:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
-        command = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
-                   "--save", "", "--appendonly", "no", "--loglevel", "warning"]  # fmt: skip
+        command = ["redis-server", "--port", str(self.port), *THROWAWAY_REDIS]
+        command += ["--loglevel", "warning"]
         self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:

@@ -21,7 +21,7 @@ from patience.solver.core import Budget
 from patience.solver.naive import brute_force
 from patience.store.migrate import upgrade
 from patience.store.redis import connect
-from patience.store.testing import (
+from tests.databases import (
     postgres_available,
     postgres_database,
     redis_available,

@@ -18,8 +18,8 @@ from patience.jobs.lines import LINE
 from patience.jobs.queues import beat, live_workers
 from patience.solver.hints import REASONS
 from patience.store.redis import connect
-from patience.store.testing import redis_test_url
 from tests.api.conftest import Api, winning_line, work
+from tests.databases import redis_test_url
 
 
 def draw_through_the_stock(
@@ -78,8 +78,10 @@ def test_pyramid_hint_at_the_start_takes_a_king(api: Api) -> None:
     headers = api.player()
     game = api.new_game(headers, game="pyramid", deal=8153)
     assert data_of(hint(api, headers, game))["hint"] == {
-        "move": {"type": "king", "at": "p21"}, "reason": "removes_king", "searched": False,
-    }  # fmt: skip
+        "move": {"type": "king", "at": "p21"},
+        "reason": "removes_king",
+        "searched": False,
+    }
 
 
 def test_hint_errors(api: Api) -> None:
@@ -104,8 +106,12 @@ def test_analysis_without_redis(api: Api) -> None:
     game = api.new_game(headers, game="pyramid", deal=2)
     r = api.client.get(f"/api/v1/games/{game['id']}/analysis", headers=headers)
     assert r.status_code == 200
-    assert data_of(r) == {"version": 0, "state": "not_applicable", "verdict": None,
-                      "reason": "unseen_cards"}  # fmt: skip
+    assert data_of(r) == {
+        "version": 0,
+        "state": "not_applicable",
+        "verdict": None,
+        "reason": "unseen_cards",
+    }
     gaps = api.new_game(headers, game="gaps", deal=2)
     for method in (api.client.get, api.client.post):
         r = method(f"/api/v1/games/{gaps['id']}/analysis", headers=headers)
@@ -141,8 +147,13 @@ def test_pyramid_analysis_reaches_a_verdict_once_the_stock_is_seen(redis_app: Fl
     work(redis_app)
     done = data_of(api.client.get(url, headers=headers))
     # Proven lost; the rewind search it started finds no earlier winnable point.
-    assert done == {"version": game["version"], "state": "done", "verdict": "unwinnable",
-                    "reason": "", "rewind": None}  # fmt: skip
+    assert done == {
+        "version": game["version"],
+        "state": "done",
+        "verdict": "unwinnable",
+        "reason": "",
+        "rewind": None,
+    }
     view = data_of(api.client.get(f"/api/v1/games/{game['id']}", headers=headers))
     assert "unwinnable" in view["notices"] and view["status"] == "playing"
     # Another move: the old verdict is not shown for the new position.
@@ -218,8 +229,9 @@ def test_hints_through_the_api_with_a_real_worker(redis_app: Flask) -> None:
     worker = subprocess.Popen(
         [str(Path(sys.executable).parent / "patience"), "worker"],
         env=dict(os.environ, REDIS_URL=url, DATABASE_URL=redis_app.config["DATABASE_URL"]),
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         redis = connect(url)
         deadline = time.monotonic() + 30

@@ -8,7 +8,8 @@ from typing import Any
 from flask import Flask
 
 from patience.engine import new_game
-from patience.solver import Budget, solve_game
+from patience.games import solve_game
+from patience.solver import Budget
 from tests.api.conftest import Api, work
 from tests.solver.dead_ends import dead_ends
 
@@ -41,8 +42,9 @@ def test_rewind_goes_back_to_the_last_winnable_point(redis_app: Flask) -> None:
     assert report["verdict"] == "unwinnable"
     back = report["rewind"]["moves_back"]
     assert report["rewind"]["version"] == view["version"] and 0 < back <= len(lost.moves)
-    rewound = body(api.client.post(f"{url}/rewind", json={"version": view["version"]},
-                                   headers=headers))  # fmt: skip
+    rewound = body(
+        api.client.post(f"{url}/rewind", json={"version": view["version"]}, headers=headers)
+    )
     assert rewound["moves"] == len(lost.moves) - back and rewound["undos"] == back
     assert rewound["version"] == view["version"] + 1
     again = api.client.post(f"{url}/rewind", json={"version": view["version"]}, headers=headers)

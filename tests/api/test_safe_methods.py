@@ -23,8 +23,8 @@ from patience.jobs.queues import beat
 from patience.jobs.results import text
 from patience.store import Base
 from patience.store.redis import connect
-from patience.store.testing import redis_test_url
 from tests.api.conftest import Api, work
+from tests.databases import redis_test_url
 
 OPENAPI = Path(__file__).resolve().parents[2] / "backend" / "openapi.json"
 PARAMETER = re.compile(r"\{([a-z_]+)\}")

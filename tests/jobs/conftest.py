@@ -11,7 +11,7 @@ from redis import Redis
 
 from patience.engine import Game
 from patience.jobs import Jobs
-from patience.store.testing import redis_test_url
+from tests.databases import redis_test_url
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from redis import Redis
 
-from patience.store.testing import redis_test_url
+from tests.databases import redis_test_url
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -11,12 +11,13 @@ import pytest
 from redis import Redis
 
 from patience.engine import Game, new_game
+from patience.games import solve_game
 from patience.jobs import Jobs, Known, TooManySolves, state_key
 from patience.jobs.queues import SOLVES_IN_FLIGHT
 from patience.jobs.worker import run
-from patience.solver import Budget, solve_game
+from patience.solver import Budget
 from patience.store.redis import connect
-from patience.store.testing import redis_test_url
+from tests.databases import redis_test_url
 from tests.jobs.conftest import ask
 
 REDIS_TEST_URL = redis_test_url()  # the suite's own database (PATIENCE_TEST_REDIS)
@@ -47,8 +48,11 @@ def test_pyramid_analysis_waits_for_the_whole_stock_then_reaches_the_verdict(red
     assert ask(jobs, game, 0)["state"] == "not_applicable"
     game.play({"type": "draw"})
     assert ask(jobs, game, 1) == {
-        "version": 1, "state": "not_applicable", "verdict": None, "reason": "unseen_cards",
-    }  # fmt: skip
+        "version": 1,
+        "state": "not_applicable",
+        "verdict": None,
+        "reason": "unseen_cards",
+    }
     game = draw_all(2)
     assert game.unseen_count() == 0
     assert ask(jobs, game, 24)["state"] in ("pending", "unavailable")  # no worker yet

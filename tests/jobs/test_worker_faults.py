@@ -96,8 +96,11 @@ def test_after_the_last_worker_dies_analysis_says_no_worker(redis: PrivateRedis)
     moved = game.copy()
     moved.play(moved.legal_moves()[0])
     assert ask(jobs, moved, 1, owner="g") == {
-        "version": 1, "state": "unavailable", "verdict": None, "reason": "no_worker",
-    }  # fmt: skip
+        "version": 1,
+        "state": "unavailable",
+        "verdict": None,
+        "reason": "no_worker",
+    }
 
 
 @pytest.mark.parametrize("busy", [False, True], ids=["idle", "mid-job"])

@@ -23,7 +23,8 @@ from rq import Queue, Retry
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
-from patience.catalogue import SOLVER_VERSION, examine, ruleset_of
+from patience.catalogue import SOLVER_VERSION, ruleset_of
+from patience.catalogue.measure import examine
 from patience.jobs.queues import CATALOGUE_QUEUE, RETRIES, live_workers
 
 Result = tuple[int, str, float | None]
@@ -66,8 +67,9 @@ def batch_results(
             while len(pending) < window and first <= max_deals:
                 last = min(first + batch - 1, max_deals)
                 job_id = f"catalogue-{key}-{first}-{last}"
-                pending.append(_job(queue, job_id, game, options, first, last, time_limit,
-                                    node_limit))  # fmt: skip
+                pending.append(
+                    _job(queue, job_id, game, options, first, last, time_limit, node_limit)
+                )
                 first = last + 1
             if not pending:
                 return

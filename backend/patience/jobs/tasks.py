@@ -27,6 +27,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from patience.engine import Game, load_position, new_game
+from patience.games import find_par, last_winnable, searched_hint, solve_game
 from patience.jobs.client import Jobs
 from patience.jobs.lines import keep
 from patience.jobs.queues import (
@@ -42,10 +43,8 @@ from patience.jobs.queues import (
     queue_key,
 )
 from patience.jobs.results import members, publish, text
-from patience.solver import Budget, solve_game
-from patience.solver.hints import searched
-from patience.solver.par import find_par, shorten
-from patience.solver.rewind import last_winnable
+from patience.solver import Budget
+from patience.solver.par import shorten
 from patience.store import GameRecord, database_url, make_engine, session_factory, utcnow
 from patience.store.pars import offer_par
 
@@ -226,7 +225,7 @@ def hint(game: str, options: Json, deal: int, line: list[Json], seen: list[str])
     """A hint for the position (the hint function obeys the honesty rule and the no-cycle
     rule itself); a winning line it found from the position is kept for the next hints."""
     built = rebuild(game, options, deal, line, seen)
-    found, winning = searched(built)
+    found, winning = searched_hint(built)
     job = get_current_job()
     if winning and job is not None:
         _keep(job, built, winning)

@@ -17,8 +17,9 @@ from typing import Any
 from redis import RedisError
 
 from patience.engine import Game
+from patience.games import quick_hint
 from patience.jobs import Jobs, Known, not_applicable
-from patience.solver.hints import Hint, quick_hint
+from patience.solver.hints import Hint
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """Deals as a service: what is known of a deal — proven winnable, difficulty, plays, wins —
 and its par, which the worker computes (never a request) and writes to the database, and
-players' wins improve (the one write path, :mod:`patience.store.games`). Reading a deal
-writes nothing."""
+players' wins improve (the one write path, :mod:`patience.store.games`); its leaderboard of
+verified wins. Reading a deal writes nothing."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from patience import catalogue
+from patience.service.views import board_entry
 from patience.store.pars import as_json, par_of
-from patience.store.queries import deal_stat
+from patience.store.queries import deal_stat, leaderboard
 
 Json = dict[str, Any]
 
@@ -37,3 +38,14 @@ def deal_info(session: Session, game: str, number: int, ruleset: str) -> Json:
         "wins": stat.wins if stat else 0,
         "par": known_par(session, game, ruleset, number),
     }
+
+
+def deal_leaderboard(session: Session, game: str, number: int, ruleset: str, limit: int) -> Json:
+    """``GET /deals/<game>/<number>/leaderboard``: each player's best verified win on the
+    deal, best first."""
+    rows = leaderboard(session, game, ruleset, number, limit)
+    entries = [
+        board_entry(rank, name, best, game_id)
+        for rank, (best, name, game_id) in enumerate(rows, start=1)
+    ]
+    return {"deal_id": f"{game}-{number}", "ruleset": ruleset, "entries": entries}
