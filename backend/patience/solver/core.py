@@ -344,8 +344,9 @@ def portfolio(adapter: Adapter[S, M], start: S) -> list[tuple[str, int]]:
 
 def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Result:
     """Search from ``start``: natively when the adapter has a native twin and the native
-    core is in use (:mod:`patience.solver.native`), else :func:`solve_python`. Both run the
-    same portfolio with the same verdict semantics."""
+    core is in use (:mod:`patience.solver.native`), else :func:`solve_python`. The same
+    portfolio and verdict semantics either way (natively, under a time budget, with wider
+    beams: :func:`solve_native`)."""
     twin = native.twin_of(adapter, start)
     if twin is not None:
         return solve_native(adapter, twin, start, budget)
