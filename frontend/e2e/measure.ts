@@ -1,5 +1,5 @@
 // Measures the web client as issue 20 asks, against the real backend (the e2e set-up: a fresh
-// SQLite database, Redis db 13, one worker, `vite preview`) in Debian's Chromium:
+// SQLite database, Redis db PATIENCE_E2E_REDIS_DB (13), one worker, `vite preview`) in Debian's Chromium:
 //   - first card visible: from navigation start to the first card on screen, median of 5 cold
 //     loads (a new browser context each time: no cache, no service worker, a new player),
 //   - JS+CSS gzipped (the built dist/assets, gzip level 9),

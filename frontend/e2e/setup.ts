@@ -1,7 +1,8 @@
-// Starts the backend (API + two solver workers on Redis db 13) and `vite preview`, waits for
-// them, hands the base URL to the tests and tears everything down afterwards. Bounded in time:
-// each wait gives up after 60 s. Redis: the one at 127.0.0.1:6379 (db 13, flushed before and
-// after), or — when none answers — a private `redis-server` on a free port for this run.
+// Starts the backend (API + two solver workers on one Redis database) and `vite preview`, waits
+// for them, hands the base URL to the tests and tears everything down afterwards. Bounded in
+// time: each wait gives up after 60 s. Redis: the one at 127.0.0.1:6379, database
+// PATIENCE_E2E_REDIS_DB (default 13; flushed before and after, so parallel runs on one machine
+// each take their own), or — when none answers — a private `redis-server` on a free port.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -12,6 +13,14 @@ import type { TestProject } from 'vitest/node';
 const here = dirname(fileURLToPath(import.meta.url));
 const frontend = resolve(here, '..');
 const repo = resolve(frontend, '..');
+const REDIS_DB = redisDb(process.env.PATIENCE_E2E_REDIS_DB);
+
+/** The Redis database of this run: PATIENCE_E2E_REDIS_DB, else 13. */
+function redisDb(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return '13';
+  if (!/^\d{1,2}$/.test(raw)) throw new Error(`PATIENCE_E2E_REDIS_DB must be a database number, not ${raw}`);
+  return raw;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext { baseURL: string; apiURL: string; patience: string }
@@ -70,7 +79,7 @@ async function stopWait(p: ChildProcess | undefined, ms = 3000): Promise<void> {
 
 function redisCli(port: number, ...args: string[]): string | null {
   try {
-    return execFileSync('redis-cli', ['-p', String(port), '-n', '13', ...args], { timeout: 5000, encoding: 'utf8' }).trim();
+    return execFileSync('redis-cli', ['-p', String(port), '-n', REDIS_DB, ...args], { timeout: 5000, encoding: 'utf8' }).trim();
   } catch {
     return null;
   }
@@ -105,7 +114,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await until('redis-server', () => redisCli(redisPort, 'ping') === 'PONG', 10_000);
   }
   redisCli(redisPort, 'flushdb');
-  const REDIS_URL = `redis://127.0.0.1:${redisPort}/13`;
+  const REDIS_URL = `redis://127.0.0.1:${redisPort}/${REDIS_DB}`;
   const api = start(patience, ['serve', '--host', '127.0.0.1', '--port', String(apiPort), '--workers', '2'],
     // Many short-lived test players and fast API set-ups: looser limits than production's.
     // Par searches: 3 CPU-s each instead of 30 (Pyramid's proof takes well under one; the suite
