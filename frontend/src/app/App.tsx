@@ -13,7 +13,8 @@ import { DeadEndPanel } from '../views/DeadEnd';
 import { BestsDialog, DailyBoardDialog, LeaderboardDialog } from '../views/Leaderboard';
 import { DealId, ResultsPanel } from '../views/Results';
 import { MenuDialog, SettingsDialog, StatsDialog } from '../views/Menus';
-import { Controller, storedOptions } from './controller';
+import { Controller } from './controller';
+import { storedOptions } from './saved';
 import { Header } from './Header';
 import { Home } from './Home';
 import { LazyReplay } from './LazyReplay';
@@ -34,18 +35,11 @@ export function App({ controller }: { controller?: Controller }) {
   useLayoutEffect(() => ctl.motion.play(), [s.view?.id, s.view?.version, s.view?.board === null]);
   useEffect(() => { document.documentElement.lang = s.lang; document.title = t('app.title'); }, [s.lang]);
   const view = s.view;
-  const live = view && !isPaused(view) ? view : null;
   return (
     <div class={`app ${s.replay ? 'replay-mode' : `game-${view?.game ?? 'none'}`}`} data-version={view?.version ?? ''} data-busy={s.busy > 0 ? '1' : '0'} data-ready={s.ready ? '1' : '0'}>
       <Header ctl={ctl} s={s} t={t} />
       <main class="table" ref={(el) => { ctl.table = el; }} aria-label={t('a11y.table')}>
-        {s.replay ? (
-          <LazyReplay key={s.replay} api={ctl.api} id={s.replay} t={t} lang={s.lang} motionOn={() => ctl.motionOn()} onCopied={(x) => ctl.flash(x, 'info')}
-            onPlayDeal={(d) => { const p = parseDealId(d); if (p) ctl.startGame(p.game, storedOptions(p.game), p.deal); }} />
-        ) : live ? <Table ctl={ctl} s={s} t={t} view={live} /> : view ? <Paused ctl={ctl} t={t} /> : (
-          <Home t={t} s={s} onPlay={(g, o, daily) => ctl.startGame(g, o, undefined, daily)} onWatch={(id) => ctl.watch(id)}
-            onBoard={(g) => ctl.dialog('daily', g)} />
-        )}
+        <Main ctl={ctl} s={s} t={t} />
         <NoteLine ctl={ctl} s={s} t={t} />
         <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">{s.live}</div>
       </main>
@@ -56,11 +50,29 @@ export function App({ controller }: { controller?: Controller }) {
   );
 }
 
+/** What the table holds: a replay, the game (or its paused cover), or the home page. */
+function Main({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
+  const view = s.view;
+  if (s.replay) {
+    const playDeal = (d: string) => { const p = parseDealId(d); if (p) ctl.server.startGame(p.game, storedOptions(p.game), p.deal); };
+    return (
+      <LazyReplay key={s.replay} api={ctl.api} id={s.replay} t={t} lang={s.lang} motionOn={() => ctl.motionOn()}
+        onCopied={(x) => ctl.store.flash(x, 'info')} onPlayDeal={playDeal} />
+    );
+  }
+  if (view && !isPaused(view)) return <Table ctl={ctl} s={s} t={t} view={view} />;
+  if (view) return <Paused ctl={ctl} t={t} />;
+  return (
+    <Home t={t} s={s} onPlay={(g, o, daily) => ctl.server.startGame(g, o, undefined, daily)} onWatch={(id) => ctl.router.watch(id)}
+      onBoard={(g) => ctl.store.dialog('daily', g)} />
+  );
+}
+
 function Table({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: GameView }) {
   const mod = moduleOf(view);
   const notices = view.status === 'playing' ? view.notices : [];
   const { Board } = mod;
-  const onTap = (loc: string) => ctl.tap(loc);
+  const onTap = (loc: string) => ctl.input.tap(loc);
   return (
     <>
       <div class="statusline" data-testid="status">
@@ -83,10 +95,10 @@ function Finished({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view
   return (
     <div class="note wonbar" data-testid={resigned ? 'resigned' : 'won'}>
       <strong>{resigned ? t('resigned.title') : t('won.title')}</strong> <DealId id={view.deal_id} t={t} />
-      {resigned ? <button type="button" onClick={() => ctl.replay()}>{t('btn.replay')}</button> : null}
-      <button type="button" onClick={() => ctl.watch(view.id)}>{t('replay.watch')}</button>
+      {resigned ? <button type="button" onClick={() => ctl.server.restart()}>{t('btn.replay')}</button> : null}
+      <button type="button" onClick={() => ctl.router.watch(view.id)}>{t('replay.watch')}</button>
       {s.hideResult && view.result ? <button type="button" onClick={show}>{t('btn.result')}</button> : null}
-      {resigned ? <button type="button" onClick={() => ctl.dialog('new')}>{t('btn.new')}</button> : null}
+      {resigned ? <button type="button" onClick={() => ctl.store.dialog('new')}>{t('btn.new')}</button> : null}
     </div>
   );
 }
@@ -96,7 +108,7 @@ function Paused({ ctl, t }: { ctl: Controller; t: T }) {
   return (
     <section class="paused" data-testid="paused">
       <h2>{t('paused.title')}</h2>
-      <button type="button" class="primary" onClick={() => ctl.resume()}>{t('btn.resume')}</button>
+      <button type="button" class="primary" onClick={() => ctl.server.resume()}>{t('btn.resume')}</button>
     </section>
   );
 }
@@ -110,7 +122,7 @@ function NoteLine({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   if (s.offline) note = <div class="note reconnecting" role="status" data-testid="reconnecting">{t('reconnecting')}</div>;
   else if (s.toast) note = <div class={`note toast ${s.toast.kind}`} data-testid="toast" key={s.toast.id}>{s.toast.text}</div>;
   else if (view && view.status !== 'playing') note = <Finished ctl={ctl} s={s} t={t} view={view} />;
-  else if (view && s.sel && Overlay) note = <Overlay view={view} sel={s.sel} t={t} onSelect={(sel) => ctl.select(sel)} />;
+  else if (view && s.sel && Overlay) note = <Overlay view={view} sel={s.sel} t={t} onSelect={(sel) => ctl.store.select(sel)} />;
   if (!note) note = <HintBox ctl={ctl} s={s} t={t} view={view} />;
   return <div class="noteline">{note}</div>;
 }
@@ -124,45 +136,69 @@ function HintBox({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view:
         {s.hint && view ? <HintWords view={view} hint={s.hint} t={t} /> : null}
         {isChecking ? <span class="checking" data-testid="checking"><span class="spinner" aria-hidden="true" />{t('analysis.checking')}</span> : null}
       </div>
-      {s.hint ? <button type="button" class="icon" onClick={() => ctl.clearHint()} aria-label={t('btn.close')}>✕</button> : null}
+      {s.hint ? <button type="button" class="icon" onClick={() => ctl.store.clearHint()} aria-label={t('btn.close')}>✕</button> : null}
     </div>
   );
 }
 
 function Panels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
+  return (
+    <>
+      <EndPanels ctl={ctl} s={s} t={t} />
+      <Dialogs ctl={ctl} s={s} t={t} />
+    </>
+  );
+}
+
+/** A dead end (no move, or proven unwinnable) and a finished game's results. */
+function EndPanels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   const view = s.view && !isPaused(s.view) ? s.view : null;
   const endKind = view && s.deadEndClosed !== view.version ? deadEndKind(view, s.watch) : null;
   const rewind = rewindPoint(view, s.watch);
-  const close = () => ctl.dialog(null);
-  const game = s.view?.game ?? GAME_NAMES[0]!;
+  const hide = () => ctl.store.dispatch({ type: 'hideResult', hide: true });
   return (
     <>
       {endKind && view ? (
-        <DeadEndPanel t={t} kind={endKind} exits={deadEndExits(view.game, endKind, rewind)} rewind={rewind} onExit={(e) => ctl.exit(e)}
+        <DeadEndPanel t={t} kind={endKind} exits={deadEndExits(view.game, endKind, rewind)} rewind={rewind} onExit={(e) => ctl.input.exit(e)}
           onClose={() => ctl.store.dispatch({ type: 'deadEndClosed', version: view.version })} />
       ) : null}
       {view && view.status !== 'playing' && view.result && !s.hideResult && !s.dialog ? (
-        <ResultsPanel view={view} t={t} api={ctl.api} countLabel={moduleOf(view).resultLabel} onNew={() => ctl.dialog('new')} onReplay={() => ctl.replay()}
-          onWatch={(id) => ctl.watch(id)} onViewBoard={() => ctl.store.dispatch({ type: 'hideResult', hide: true })} />
+        <ResultsPanel view={view} t={t} api={ctl.api} countLabel={moduleOf(view).resultLabel} onNew={() => ctl.store.dialog('new')}
+          onReplay={() => ctl.server.restart()} onWatch={(id) => ctl.router.watch(id)} onViewBoard={hide} />
       ) : null}
-      {s.dialog === 'new' ? (
-        <NewGameDialog t={t} catalog={s.catalog} initialGame={game} initialOptions={storedOptions}
-          onStart={(g, o, d) => ctl.startGame(g, o, d)} onClose={close} />
-      ) : null}
-      {s.dialog === 'rules' ? <RulesDialog t={t} lang={s.lang} game={game} onClose={close} /> : null}
-      {s.dialog === 'bests' ? <BestsDialog t={t} api={ctl.api} onClose={close} /> : null}
-      {s.dialog === 'menu' ? (
-        <MenuDialog t={t} lang={s.lang} inGame={!!s.view} canUndo={!!view && view.status === 'playing' && view.moves > 0}
-          onPick={(m) => ctl.menu(m)} onClose={close} />
-      ) : null}
-      {s.dialog === 'daily' && s.daily && s.dailyGame ? (
-        <DailyBoardDialog t={t} api={ctl.api} game={s.dailyGame} date={s.daily.date} onWatch={(id) => ctl.watch(id)} onClose={close} />
-      ) : null}
-      {s.dialog === 'stats' ? <StatsDialog t={t} api={ctl.api} onClose={close} /> : null}
-      {s.dialog === 'settings' ? <SettingsDialog t={t} settings={s.settings} onChange={(x) => ctl.setSettings(x)} onClose={close} /> : null}
-      {s.dialog === 'leaderboard' && s.view ? <LeaderboardDialog t={t} api={ctl.api} view={s.view} onClose={close} /> : null}
     </>
   );
+}
+
+/** The dialog open, if any. */
+function Dialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
+  const view = s.view && !isPaused(s.view) ? s.view : null;
+  const close = () => ctl.store.dialog(null);
+  const game = s.view?.game ?? GAME_NAMES[0]!;
+  switch (s.dialog) {
+    case 'new':
+      return <NewGameDialog t={t} catalog={s.catalog} initialGame={game} initialOptions={storedOptions}
+        onStart={(g, o, d) => ctl.server.startGame(g, o, d)} onClose={close} />;
+    case 'rules':
+      return <RulesDialog t={t} lang={s.lang} game={game} onClose={close} />;
+    case 'bests':
+      return <BestsDialog t={t} api={ctl.api} onClose={close} />;
+    case 'menu':
+      return <MenuDialog t={t} lang={s.lang} inGame={!!s.view} canUndo={!!view && view.status === 'playing' && view.moves > 0}
+        onPick={(m) => ctl.input.menu(m)} onClose={close} />;
+    case 'daily':
+      return s.daily && s.dailyGame
+        ? <DailyBoardDialog t={t} api={ctl.api} game={s.dailyGame} date={s.daily.date} onWatch={(id) => ctl.router.watch(id)} onClose={close} />
+        : null;
+    case 'stats':
+      return <StatsDialog t={t} api={ctl.api} onClose={close} />;
+    case 'settings':
+      return <SettingsDialog t={t} settings={s.settings} onChange={(x) => ctl.setSettings(x)} onClose={close} />;
+    case 'leaderboard':
+      return s.view ? <LeaderboardDialog t={t} api={ctl.api} view={s.view} onClose={close} /> : null;
+    default:
+      return null;
+  }
 }
 
 /** A win: suits rain over the table for a moment (only with motion on). */

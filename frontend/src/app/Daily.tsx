@@ -53,22 +53,42 @@ function Card({ game, item, stats, t, ready, onPlay, onWatch, onBoard }: {
       <p class="daily-deal"><code>{item.deal_id}</code>{' '}
         <button type="button" class="linklike" onClick={() => onBoard(game)} aria-label={t('daily.lb.of', { game: name })}>{t('daily.lb')}</button>
       </p>
+      <Status result={result} streak={streak} best={best} t={t} />
+      <Actions game={game} name={name} result={result} t={t} ready={ready} onPlay={onPlay} onWatch={onWatch} />
+    </li>
+  );
+}
+
+/** The player's result today, and the daily streak. */
+function Status({ result, streak, best, t }: { result: DailyResult | null; streak: number; best: number; t: T }) {
+  return (
+    <>
       <p class="daily-status" data-testid="daily-status">
         {result ? <ResultLine r={result} t={t} /> : streak > 0 ? t('daily.streak', { n: streak, best }) : t('daily.streak.none')}
       </p>
       {result && streak > 0 ? <p class="daily-streak">{t('daily.streak', { n: streak, best })}</p> : null}
-      <div class="daily-actions">
-        {result?.status === 'playing' ? <a class="button primary" href={gamePath(result.game_id)}>{t('daily.continue')}</a> : (
-          <button type="button" class={result ? '' : 'primary'} disabled={!ready} onClick={() => onPlay(game)}
-            aria-label={result ? undefined : t('daily.play', { game: name })}>
-            {result ? t('daily.again') : <><span class="full">{t('daily.play', { game: name })}</span><span class="short">{t('daily.play.short')}</span></>}
-          </button>
-        )}
-        {result && result.status !== 'playing' ? (
-          <a class="button" href={replayPath(result.game_id)} onClick={(e) => { e.preventDefault(); onWatch(result.game_id); }}>{t('replay.watch')}</a>
-        ) : null}
-      </div>
-    </li>
+    </>
+  );
+}
+
+/** Play today's deal, continue it, or play it again and watch the replay. */
+function Actions({ game, name, result, t, ready, onPlay, onWatch }: {
+  game: GameName; name: string; result: DailyResult | null; t: T; ready: boolean;
+  onPlay: (game: GameName) => void; onWatch: (id: string) => void;
+}) {
+  if (result?.status === 'playing') {
+    return <div class="daily-actions"><a class="button primary" href={gamePath(result.game_id)}>{t('daily.continue')}</a></div>;
+  }
+  return (
+    <div class="daily-actions">
+      <button type="button" class={result ? '' : 'primary'} disabled={!ready} onClick={() => onPlay(game)}
+        aria-label={result ? undefined : t('daily.play', { game: name })}>
+        {result ? t('daily.again') : <><span class="full">{t('daily.play', { game: name })}</span><span class="short">{t('daily.play.short')}</span></>}
+      </button>
+      {result ? (
+        <a class="button" href={replayPath(result.game_id)} onClick={(e) => { e.preventDefault(); onWatch(result.game_id); }}>{t('replay.watch')}</a>
+      ) : null}
+    </div>
   );
 }
 

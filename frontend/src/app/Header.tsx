@@ -11,20 +11,20 @@ export function Header({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   const view = s.view;
   return (
     <header class="topbar">
-      <a class="brand" href="/" aria-label={t('app.title')} onClick={(e) => { e.preventDefault(); ctl.goHome(); }}>
+      <a class="brand" href="/" aria-label={t('app.title')} onClick={(e) => { e.preventDefault(); ctl.router.goHome(); }}>
         <span class="brand-mark" aria-hidden="true">♠♥</span> <span class="brand-name">{t('app.title')}</span>
       </a>
       {view ? (
         <div class="gameinfo">
           <h1 class="gamename">{t(`game.${view.game}` as Key)}</h1>
-          <DealTag id={view.deal_id} t={t} onCopied={() => ctl.flash(t('ann.copied'), 'info')} />
+          <DealTag id={view.deal_id} t={t} onCopied={() => ctl.store.flash(t('ann.copied'), 'info')} />
           <Clock view={view} receivedAt={s.receivedAt} label={t('a11y.clock')} />
           <span class="moves" data-testid="moves">{t('status.moves', { n: view.moves })}</span>
         </div>
       ) : <div class="gameinfo" />}
       <div class="meta">
         <button type="button" class={`link lang${view ? ' in-game' : ''}`} onClick={() => ctl.switchLang()} lang={s.lang === 'en' ? 'ja' : 'en'}>{t('btn.lang')}</button>
-        <button type="button" class="link menu-btn" onClick={() => ctl.dialog('menu')} aria-haspopup="dialog" aria-label={t('btn.menu')}>
+        <button type="button" class="link menu-btn" onClick={() => ctl.store.dialog('menu')} aria-haspopup="dialog" aria-label={t('btn.menu')}>
           <span aria-hidden="true">☰</span><span class="menu-word">{t('btn.menu')}</span>
         </button>
       </div>

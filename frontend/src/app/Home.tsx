@@ -7,7 +7,7 @@ import type { Key, T } from '../i18n';
 import { GAME_NAMES, type GameName } from '../model/types';
 import { gamePath } from '../state/route';
 import { OptionFields } from '../views/Panels';
-import { lastGame, storedOptions, type Options } from './controller';
+import { lastGame, storedOptions, type Options } from './saved';
 import { DailyDeals } from './Daily';
 import type { UiState } from './state';
 

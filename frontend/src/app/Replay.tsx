@@ -7,7 +7,7 @@ import { moduleOf } from '../games';
 import type { Key, Lang, T } from '../i18n';
 import { ReplaySource, type Shown } from '../state/replay';
 import { replayPath } from '../state/route';
-import { Icon } from '../views/Icon';
+import { Icon, type IconName } from '../views/Icon';
 import { copyText } from './Header';
 import { Motion } from './motion';
 
@@ -42,14 +42,44 @@ export function ReplayView(props: Props) {
 
 function Player({ source, t, lang, onPlayDeal, onCopied, motionOn }: Props & { source: ReplaySource }) {
   const meta = source.meta;
+  const board = useRef<HTMLDivElement>(null);
+  const motion = useMemo(() => new Motion(() => board.current, motionOn), []);
+  const p = useStepper(source, motion);
+  useReplayKeys({ back: () => p.step(p.n - 1), forward: () => p.step(p.n + 1), toggle: p.toggle,
+    first: () => p.go(0), last: () => p.go(p.steps) });
+  return (
+    <section class="replay" aria-labelledby="replay-title" data-testid="replay" data-step={p.shown?.step ?? ''}>
+      <Head t={t} meta={meta} />
+      <StepLine shown={p.shown} t={t} />
+      <div class="board replay-board" ref={board}>{p.shown ? <BoardOf shown={p.shown} t={t} lang={lang} /> : <p>{t('loading')}</p>}</div>
+      <Controls t={t} p={p} />
+      <Foot t={t} gameId={meta.game_id} dealId={meta.deal_id} onPlayDeal={onPlayDeal} onCopied={onCopied} />
+    </section>
+  );
+}
+
+interface Stepper {
+  n: number;
+  steps: number;
+  shown: Shown | null;
+  playing: boolean;
+  speed: Speed;
+  /** show step k (within the line) */
+  go: (k: number) => void;
+  /** stop playing and show step k */
+  step: (k: number) => void;
+  toggle: () => void;
+  setSpeed: (s: Speed) => void;
+}
+
+/** The step shown, fetched from the source (cards sliding between steps), and play/pause. */
+function useStepper(source: ReplaySource, motion: Motion): Stepper {
   const [n, setN] = useState(0);
   const [shown, setShown] = useState<Shown | null>(null);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<Speed>('normal');
   const steps = shown?.steps ?? source.steps;
   const go = (k: number) => setN(Math.max(0, Math.min(steps, k)));
-  const board = useRef<HTMLDivElement>(null);
-  const motion = useMemo(() => new Motion(() => board.current, motionOn), []);
   useLayoutEffect(() => motion.play(), [shown]);
   useEffect(() => {
     let live = true;
@@ -65,27 +95,34 @@ function Player({ source, t, lang, onPlayDeal, onCopied, motionOn }: Props & { s
     return () => clearTimeout(timer);
   }, [playing, shown, n, speed]);
   const toggle = () => { if (!playing && n >= steps) setN(0); setPlaying(!playing); };
-  useReplayKeys({ back: () => { setPlaying(false); go(n - 1); }, forward: () => { setPlaying(false); go(n + 1); }, toggle,
-    first: () => go(0), last: () => go(steps) });
+  const step = (k: number) => { setPlaying(false); go(k); };
+  return { n, steps, shown, playing, speed, go, step, toggle, setSpeed };
+}
+
+/** Share the replay, play its deal, and the keys. */
+function Foot({ t, gameId, dealId, onPlayDeal, onCopied }: {
+  t: T; gameId: string; dealId: string; onPlayDeal: (dealId: string) => void; onCopied: (text: string) => void;
+}) {
+  const share = () => { void copyText(`${location.origin}${replayPath(gameId)}`).finally(() => onCopied(t('replay.copied'))); };
+  return (
+    <div class="replay-foot">
+      <button type="button" class="small" data-testid="replay-share" onClick={share}>
+        <Icon name="link" /> {t('replay.share')}
+      </button>
+      <button type="button" class="small" onClick={() => onPlayDeal(dealId)}>{t('replay.play_deal')}</button>
+      <p class="replay-keys">{t('replay.keys')}</p>
+    </div>
+  );
+}
+
+/** The replay's title: the deal, the game, who played it and how it ended. */
+function Head({ t, meta }: { t: T; meta: ReplaySource['meta'] }) {
   const status = t(meta.status === 'won' ? 'replay.status.won' : 'replay.status.resigned');
   return (
-    <section class="replay" aria-labelledby="replay-title" data-testid="replay" data-step={shown?.step ?? ''}>
-      <div class="replay-head">
-        <h1 id="replay-title">{t('replay.title', { deal: meta.deal_id })}</h1>
-        <p class="replay-by">{t(`game.${meta.game}` as Key)} · {t('replay.by', { player: meta.player, status })}</p>
-      </div>
-      <StepLine shown={shown} t={t} />
-      <div class="board replay-board" ref={board}>{shown ? <BoardOf shown={shown} t={t} lang={lang} /> : <p>{t('loading')}</p>}</div>
-      <Controls t={t} n={n} steps={steps} playing={playing} speed={speed} go={go} toggle={toggle} setPlaying={setPlaying} setSpeed={setSpeed} />
-      <div class="replay-foot">
-        <button type="button" class="small" data-testid="replay-share"
-          onClick={() => { void copyText(`${location.origin}${replayPath(meta.game_id)}`).finally(() => onCopied(t('replay.copied'))); }}>
-          <Icon name="link" /> {t('replay.share')}
-        </button>
-        <button type="button" class="small" onClick={() => onPlayDeal(meta.deal_id)}>{t('replay.play_deal')}</button>
-        <p class="replay-keys">{t('replay.keys')}</p>
-      </div>
-    </section>
+    <div class="replay-head">
+      <h1 id="replay-title">{t('replay.title', { deal: meta.deal_id })}</h1>
+      <p class="replay-by">{t(`game.${meta.game}` as Key)} · {t('replay.by', { player: meta.player, status })}</p>
+    </div>
   );
 }
 
@@ -103,26 +140,33 @@ function BoardOf({ shown, t, lang }: { shown: Shown; t: T; lang: Lang }) {
   return <Board view={shown.view} sel={null} targets={[]} lang={lang} t={t} onTap={() => undefined} hinted={spots} />;
 }
 
-function Controls({ t, n, steps, playing, speed, go, toggle, setPlaying, setSpeed }: {
-  t: T; n: number; steps: number; playing: boolean; speed: Speed; go: (k: number) => void; toggle: () => void;
-  setPlaying: (p: boolean) => void; setSpeed: (s: Speed) => void;
-}) {
-  const step = (k: number) => { setPlaying(false); go(k); };
+function Controls({ t, p }: { t: T; p: Stepper }) {
+  const { n, steps, playing } = p;
+  const button = (to: number, off: boolean, label: Key, key: string, icon: IconName) => (
+    <button type="button" class="tool" onClick={() => p.step(to)} disabled={off} aria-label={t(label)} aria-keyshortcuts={key}><Icon name={icon} /></button>
+  );
   return (
     <div class="replay-controls" role="group" aria-label={t('replay.step', { n, m: steps })}>
-      <button type="button" class="tool" onClick={() => step(0)} disabled={n === 0} aria-label={t('replay.first')} aria-keyshortcuts="Home"><Icon name="first" /></button>
-      <button type="button" class="tool" onClick={() => step(n - 1)} disabled={n === 0} aria-label={t('replay.back')} aria-keyshortcuts="ArrowLeft"><Icon name="back" /></button>
-      <button type="button" class="tool primary" onClick={toggle} aria-label={playing ? t('replay.pause') : t('replay.play')} aria-keyshortcuts="Space"
+      {button(0, n === 0, 'replay.first', 'Home', 'first')}
+      {button(n - 1, n === 0, 'replay.back', 'ArrowLeft', 'back')}
+      <button type="button" class="tool primary" onClick={p.toggle} aria-label={playing ? t('replay.pause') : t('replay.play')} aria-keyshortcuts="Space"
         data-testid="replay-play"><Icon name={playing ? 'pause' : 'play'} /></button>
-      <button type="button" class="tool" onClick={() => step(n + 1)} disabled={n >= steps} aria-label={t('replay.forward')} aria-keyshortcuts="ArrowRight"><Icon name="forward" /></button>
-      <button type="button" class="tool" onClick={() => step(steps)} disabled={n >= steps} aria-label={t('replay.last')} aria-keyshortcuts="End"><Icon name="last" /></button>
-      <label class="speed">
-        <span>{t('replay.speed')}</span>
-        <select value={speed} onChange={(e) => setSpeed((e.target as HTMLSelectElement).value === 'slow' ? 'slow' : (e.target as HTMLSelectElement).value === 'fast' ? 'fast' : 'normal')}>
-          {(Object.keys(SPEEDS) as Speed[]).map((s) => <option key={s} value={s}>{t(`replay.speed.${s}`)}</option>)}
-        </select>
-      </label>
+      {button(n + 1, n >= steps, 'replay.forward', 'ArrowRight', 'forward')}
+      {button(steps, n >= steps, 'replay.last', 'End', 'last')}
+      <SpeedPicker t={t} speed={p.speed} setSpeed={p.setSpeed} />
     </div>
+  );
+}
+
+function SpeedPicker({ t, speed, setSpeed }: { t: T; speed: Speed; setSpeed: (s: Speed) => void }) {
+  const pick = (value: string) => setSpeed(value === 'slow' ? 'slow' : value === 'fast' ? 'fast' : 'normal');
+  return (
+    <label class="speed">
+      <span>{t('replay.speed')}</span>
+      <select value={speed} onChange={(e) => pick((e.target as HTMLSelectElement).value)}>
+        {(Object.keys(SPEEDS) as Speed[]).map((s) => <option key={s} value={s}>{t(`replay.speed.${s}`)}</option>)}
+      </select>
+    </label>
   );
 }
 

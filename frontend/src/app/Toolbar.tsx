@@ -16,13 +16,13 @@ export function Toolbar({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   return (
     <nav class="toolbar" aria-label={t('a11y.actions')}>
       <div class="tools" role="toolbar" aria-label={t('a11y.actions')}>
-        <button type="button" class="tool" onClick={() => ctl.undo()} aria-keyshortcuts="U" disabled={!playing || view.moves === 0}>
+        <button type="button" class="tool" onClick={() => ctl.server.undo()} aria-keyshortcuts="U" disabled={!playing || view.moves === 0}>
           <Icon name="undo" /> {t('btn.undo')}
         </button>
-        <button type="button" class="tool" onClick={() => ctl.askHint()} aria-keyshortcuts="H" disabled={!playing}><Icon name="hint" /> {t('btn.hint')}</button>
-        {piles.map((p) => <PileButton key={p.move.type} p={p} t={t} hinted={hinted === p.move.type} playing={playing} onPress={() => ctl.pile(p)} />)}
-        <button type="button" class="tool" onClick={() => ctl.dialog('new')} aria-keyshortcuts="N"><Icon name="new" /> {t('btn.new')}</button>
-        <button type="button" class="tool" onClick={() => ctl.dialog('rules')}><Icon name="rules" /> {t('btn.rules')}</button>
+        <button type="button" class="tool" onClick={() => ctl.server.askHint()} aria-keyshortcuts="H" disabled={!playing}><Icon name="hint" /> {t('btn.hint')}</button>
+        {piles.map((p) => <PileButton key={p.move.type} p={p} t={t} hinted={hinted === p.move.type} playing={playing} onPress={() => ctl.input.pile(p)} />)}
+        <button type="button" class="tool" onClick={() => ctl.store.dialog('new')} aria-keyshortcuts="N"><Icon name="new" /> {t('btn.new')}</button>
+        <button type="button" class="tool" onClick={() => ctl.store.dialog('rules')}><Icon name="rules" /> {t('btn.rules')}</button>
       </div>
     </nav>
   );

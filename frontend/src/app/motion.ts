@@ -29,7 +29,7 @@ export class Motion {
   private focused: { x: number; y: number } | null = null;
   private deal = false;
 
-  constructor(private root: () => HTMLElement | null, private enabled: () => boolean) {}
+  constructor(private root: () => HTMLElement | null, readonly enabled: () => boolean) {}
 
   /** Measure the table before a new view replaces it; `deal` when it is a new game. */
   capture(deal: boolean): void {

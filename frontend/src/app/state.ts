@@ -104,20 +104,3 @@ export function reduce(s: UiState, a: Action): UiState {
     case 'fresh': return { ...s, dialog: null, sel: null, hint: null, hideResult: false };
   }
 }
-
-/** The state with its listeners: `dispatch` changes it at once, so queued server calls always
- *  read the newest view. */
-export class Store {
-  private listeners = new Set<() => void>();
-  constructor(public state: UiState) {}
-
-  dispatch(a: Action): void {
-    this.state = reduce(this.state, a);
-    for (const l of this.listeners) l();
-  }
-
-  subscribe(l: () => void): () => void {
-    this.listeners.add(l);
-    return () => this.listeners.delete(l);
-  }
-}

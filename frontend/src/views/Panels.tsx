@@ -28,15 +28,7 @@ export function NewGameDialog({ t, catalog, initialGame, initialOptions, onStart
   return (
     <Modal title={t('new.title')} onClose={onClose} closeLabel={t('btn.close')}>
       <form class="newgame" onSubmit={submit}>
-        <fieldset class="games">
-          <legend>{t('new.game')}</legend>
-          {GAME_NAMES.map((g) => (
-            <label key={g} class={`game-tile${g === game ? ' on' : ''}`}>
-              <input type="radio" name="game" value={g} checked={g === game} onChange={() => pick(g)} />
-              <span>{t(`game.${g}` as Key)}</span>
-            </label>
-          ))}
-        </fieldset>
+        <GamePicker t={t} game={game} onPick={pick} />
         {catalog && !entry ? <p class="warn">{t('opt.unavailable')}</p> : null}
         {entry ? <OptionFields t={t} options={entry.options} values={opts} onChange={setOpts} /> : null}
         <label class="opt">
@@ -48,6 +40,20 @@ export function NewGameDialog({ t, catalog, initialGame, initialOptions, onStart
         </div>
       </form>
     </Modal>
+  );
+}
+
+function GamePicker({ t, game, onPick }: { t: T; game: GameName; onPick: (g: GameName) => void }) {
+  return (
+    <fieldset class="games">
+      <legend>{t('new.game')}</legend>
+      {GAME_NAMES.map((g) => (
+        <label key={g} class={`game-tile${g === game ? ' on' : ''}`}>
+          <input type="radio" name="game" value={g} checked={g === game} onChange={() => onPick(g)} />
+          <span>{t(`game.${g}` as Key)}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

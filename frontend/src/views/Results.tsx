@@ -19,13 +19,7 @@ export function ResultsPanel({ view, t, api, countLabel, onNew, onReplay, onView
   return (
     <Modal title={won ? t('won.title') : t('resigned.title')} onClose={onViewBoard} closeLabel={t('btn.view_board')}>
       <div class="results" data-testid="results">
-        <dl class="stats">
-          <div><dt>{t('won.time')}</dt><dd>{formatTime(r?.elapsed_ms ?? view.elapsed_ms)}</dd></div>
-          <div><dt>{t('won.moves')}</dt><dd>{r?.moves ?? view.moves}</dd></div>
-          <div><dt>{t('won.undos')}</dt><dd>{r?.undos ?? view.undos}</dd></div>
-          <div><dt>{t('won.hints')}</dt><dd>{r?.hints ?? view.hints}</dd></div>
-          {r?.removed != null ? <div><dt>{t(countLabel)}</dt><dd>{r.removed}</dd></div> : null}
-        </dl>
+        <Figures view={view} t={t} countLabel={countLabel} />
         <ParLine view={view} t={t} />
         <DealId id={view.deal_id} t={t} />
         <Best view={view} t={t} />
@@ -40,6 +34,20 @@ export function ResultsPanel({ view, t, api, countLabel, onNew, onReplay, onView
         </div>
       </div>
     </Modal>
+  );
+}
+
+/** Time, moves, undos, hints and the game's count of cards placed. */
+function Figures({ view, t, countLabel }: { view: ServerView; t: T; countLabel: Key }) {
+  const r = view.result;
+  return (
+    <dl class="stats">
+      <div><dt>{t('won.time')}</dt><dd>{formatTime(r?.elapsed_ms ?? view.elapsed_ms)}</dd></div>
+      <div><dt>{t('won.moves')}</dt><dd>{r?.moves ?? view.moves}</dd></div>
+      <div><dt>{t('won.undos')}</dt><dd>{r?.undos ?? view.undos}</dd></div>
+      <div><dt>{t('won.hints')}</dt><dd>{r?.hints ?? view.hints}</dd></div>
+      {r?.removed != null ? <div><dt>{t(countLabel)}</dt><dd>{r.removed}</dd></div> : null}
+    </dl>
   );
 }
 

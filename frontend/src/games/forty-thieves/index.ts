@@ -1,4 +1,5 @@
 // Forty Thieves: two decks, ten columns built down in suit, eight foundations, one stock.
+import './board.css';
 import { cardName, type T } from '../../i18n';
 import { short } from '../../model/cards';
 import type { FortyThievesView, Move } from '../../model/types';

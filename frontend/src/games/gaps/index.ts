@@ -1,5 +1,6 @@
 // Gaps (Montana): four rows of thirteen, each gap filled by the card one higher in suit than
 // its left neighbour.
+import './board.css';
 import { cardName, translator } from '../../i18n';
 import { short } from '../../model/cards';
 import type { GapsView } from '../../model/types';

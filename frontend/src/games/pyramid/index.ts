@@ -1,4 +1,5 @@
 // Pyramid: pairs making 13 from a pyramid of 28 cards, a stock and a waste.
+import './board.css';
 import { cardName } from '../../i18n';
 import { short } from '../../model/cards';
 import type { PyramidView } from '../../model/types';
