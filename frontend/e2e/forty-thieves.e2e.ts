@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DESKTOP, PHONE, accepted, card, launch, openPage, ready, rejected, shot, tapLoc } from './helpers';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('forty thieves', () => {
   test('play by tapping, selection bar, rejections, undo, keyboard, reload, phone layout', async () => {
@@ -77,9 +81,22 @@ describe('forty thieves', () => {
 
     // Phone portrait: one row of ten numbered columns, no scrolling.
     await page.setViewportSize(PHONE);
-    const ys = await page.locator('.column').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().y)));
+    const ys = await page
+      .locator('.column')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().y)));
     expect(new Set(ys).size).toBe(1);
-    expect(await page.locator('.colnum').allTextContents()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(await page.locator('.colnum').allTextContents()).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+    ]);
     await tapLoc(page, 't0.3');
     await shot(page, 'forty-thieves-phone');
     await page.keyboard.press('Escape');

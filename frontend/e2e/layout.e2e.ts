@@ -6,14 +6,24 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LINES, SIZES, axe, hidden, launch, openPage, playThroughApi, shot, type SizeName } from './helpers';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const COMMON = ['[data-testid="status"]', '[data-testid="clock"]', '[data-testid="moves"]', '.tools button'];
 const MUST_SEE: Record<string, string[]> = {
   pyramid: ['.pcard', '[data-loc="stock"]', '[data-loc="waste"]', ...COMMON],
   gaps: ['.gcard', ...COMMON],
-  'forty-thieves': ['.stack > .card:last-child', '.fcard', '[data-loc="stock"]', '[data-loc="waste"]', ...COMMON],
+  'forty-thieves': [
+    '.stack > .card:last-child',
+    '.fcard',
+    '[data-loc="stock"]',
+    '[data-loc="waste"]',
+    ...COMMON,
+  ],
 };
 
 /** At every size: nothing needed is hidden, axe is clean, and a screenshot is saved. */
@@ -43,7 +53,9 @@ describe('every game at every size', () => {
     expect(await playThroughApi(page, LINES.gaps1Unlimited.slice(0, 12))).toBe(12);
     for (const size of ['phone-360x640', 'phone-360x740'] as const) {
       await page.setViewportSize(SIZES[size]);
-      const widths = await page.locator('.gcard').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
+      const widths = await page
+        .locator('.gcard')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
       expect(Math.min(...widths)).toBeGreaterThanOrEqual(40);
     }
     await everySize(page, 'gaps', 'gaps-midgame');
@@ -52,7 +64,9 @@ describe('every game at every size', () => {
 
   test('forty thieves past 100 moves: the header stays on one line, in Japanese too', async () => {
     const page = await openPage(browser, '/', { viewport: SIZES['phone-360x640'] });
-    await page.evaluate(() => localStorage.setItem('patience.options.forty-thieves', JSON.stringify({ rules: 'classic' })));
+    await page.evaluate(() =>
+      localStorage.setItem('patience.options.forty-thieves', JSON.stringify({ rules: 'classic' })),
+    );
     await page.goto('/play/forty-thieves-60');
     await page.waitForURL(/\/game\//);
     expect(await playThroughApi(page, LINES.fortyThieves60.slice(0, 110))).toBe(110);
@@ -71,12 +85,19 @@ describe('every game at every size', () => {
 
   test('forty thieves with a 13-card column', async () => {
     const page = await openPage(browser, '/', { viewport: SIZES['phone-360x640'] });
-    await page.evaluate(() => localStorage.setItem('patience.options.forty-thieves', JSON.stringify({ rules: 'classic', auto_safe: false, winnable_only: false })));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'patience.options.forty-thieves',
+        JSON.stringify({ rules: 'classic', auto_safe: false, winnable_only: false }),
+      ),
+    );
     await page.goto(`/play/forty-thieves-${LINES.longColumn.deal}`);
     await page.waitForURL(/\/game\//);
     const line = LINES.longColumn.moves;
     expect(await playThroughApi(page, line)).toBe(line.length);
-    const longest = await page.locator('.stack').evaluateAll((els) => Math.max(...els.map((e) => e.querySelectorAll('.card').length)));
+    const longest = await page
+      .locator('.stack')
+      .evaluateAll((els) => Math.max(...els.map((e) => e.querySelectorAll('.card').length)));
     expect(longest).toBe(LINES.longColumn.longest);
     await everySize(page, 'forty-thieves', 'forty-thieves-long');
     await page.context().close();
@@ -90,10 +111,12 @@ describe('every game at every size', () => {
     // checked further, on a view drawn up by hand with ten 24-card columns.
     await page.route(new RegExp(`/api/v1/games/${id}(/clock)?$`), async (route) => {
       const res = await route.fetch();
-      const v = await res.json() as { board: { tableau: string[][] } | null; legal_moves: unknown[] };
+      const v = (await res.json()) as { board: { tableau: string[][] } | null; legal_moves: unknown[] };
       if (!v.board) return route.fulfill({ response: res, json: v }); // a paused view: nothing to draw up
       const ranks = 'KQJT98765432A';
-      v.board.tableau = v.board.tableau.map((_, c) => Array.from({ length: 24 }, (_, i) => `${ranks[(i + c) % 13]}${'SHDC'[(i + c) % 4]}`));
+      v.board.tableau = v.board.tableau.map((_, c) =>
+        Array.from({ length: 24 }, (_, i) => `${ranks[(i + c) % 13]}${'SHDC'[(i + c) % 4]}`),
+      );
       v.legal_moves = [];
       await route.fulfill({ response: res, json: v });
     });
@@ -109,7 +132,10 @@ async function headerLines(page: Page): Promise<number> {
   return page.locator('.topbar').evaluate((bar) => {
     const ys = [...bar.querySelectorAll('.brand, .gamename, .dealtag, .clock, .moves, .menu-btn')]
       .filter((e) => (e as HTMLElement).offsetParent !== null)
-      .map((e) => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; });
+      .map((e) => {
+        const r = e.getBoundingClientRect();
+        return r.top + r.height / 2;
+      });
     return ys.filter((y, i) => ys.findIndex((z) => Math.abs(z - y) < 6) === i).length;
   });
 }

@@ -23,10 +23,31 @@ describe('i18n', () => {
     expect(reasonText('en', 'brand_new_reason')).toBe('Something went wrong (brand_new_reason).');
   });
   test('every API.md reason has both languages', () => {
-    const reasons = ['not_thirteen', 'covered', 'stock_empty', 'recycle_stock_not_empty', 'recycle_no_passes',
-      'recycle_waste_empty', 'not_a_king', 'no_card_there', 'same_card', 'not_a_gap', 'does_not_fit', 'after_king',
-      'left_is_gap', 'no_redeals_left', 'not_a_run', 'too_many_cards', 'foundation_mismatch', 'stock_not_empty',
-      'cannot_collect', 'empty_source', 'nothing_to_undo', 'game_over', 'version_conflict'];
+    const reasons = [
+      'not_thirteen',
+      'covered',
+      'stock_empty',
+      'recycle_stock_not_empty',
+      'recycle_no_passes',
+      'recycle_waste_empty',
+      'not_a_king',
+      'no_card_there',
+      'same_card',
+      'not_a_gap',
+      'does_not_fit',
+      'after_king',
+      'left_is_gap',
+      'no_redeals_left',
+      'not_a_run',
+      'too_many_cards',
+      'foundation_mismatch',
+      'stock_not_empty',
+      'cannot_collect',
+      'empty_source',
+      'nothing_to_undo',
+      'game_over',
+      'version_conflict',
+    ];
     for (const r of reasons) {
       expect(Object.keys(en)).toContain(`reason.${r}`);
       expect(ja[`reason.${r}` as keyof typeof ja]).toBeTruthy();

@@ -20,7 +20,8 @@ describe('the shell', () => {
     for (const g of GAME_NAMES) {
       const m = gameModule(g);
       expect(m.game).toBe(g);
-      for (const fn of [m.targets, m.tap, m.moveSpots, m.selectionName, m.status, m.pileActions, m.keyMove]) expect(typeof fn).toBe('function');
+      for (const fn of [m.targets, m.tap, m.moveSpots, m.selectionName, m.status, m.pileActions, m.keyMove])
+        expect(typeof fn).toBe('function');
       expect(m.Board).toBeTypeOf('function');
       expect(m.unwinnableExits.length).toBeGreaterThan(0);
     }
@@ -29,8 +30,16 @@ describe('the shell', () => {
   test('status lines and pile buttons per game', () => {
     const t = (k: string, p?: Record<string, unknown>) => `${k}${p ? JSON.stringify(p) : ''}`;
     expect(gameModule('pyramid').status(pyramid(), t as never)[0]).toBe('status.removed{"n":0}');
-    expect(gameModule('gaps').pileActions(gaps()).map((p) => p.move.type)).toEqual(['redeal']);
-    expect(gameModule('forty-thieves').pileActions(forty()).map((p) => p.move.type)).toEqual(['draw']);
+    expect(
+      gameModule('gaps')
+        .pileActions(gaps())
+        .map((p) => p.move.type),
+    ).toEqual(['redeal']);
+    expect(
+      gameModule('forty-thieves')
+        .pileActions(forty())
+        .map((p) => p.move.type),
+    ).toEqual(['draw']);
     expect(gameModule('gaps').keyMove(gaps(), 'draw')).toBeNull();
   });
 });

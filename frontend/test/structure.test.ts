@@ -18,7 +18,8 @@ function sources(dir: string): string[] {
 }
 
 test('no module over 500 lines', () => {
-  const long = sources(SRC).map((p) => [relative(SRC, p), readFileSync(p, 'utf8').split('\n').length - 1] as const)
+  const long = sources(SRC)
+    .map((p) => [relative(SRC, p), readFileSync(p, 'utf8').split('\n').length - 1] as const)
     .filter(([, n]) => n > MAX_MODULE);
   expect(long).toEqual([]);
 });
@@ -29,8 +30,14 @@ test('no function over 60 lines', () => {
     const file = ts.createSourceFile(p, readFileSync(p, 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (n: ts.Node): void => {
       if (ts.isFunctionLike(n) && 'body' in n && n.body) {
-        const lines = file.getLineAndCharacterOfPosition(n.end).line - file.getLineAndCharacterOfPosition(n.getStart()).line + 1;
-        if (lines > MAX_FUNCTION) long.push(`${relative(SRC, p)}:${file.getLineAndCharacterOfPosition(n.getStart()).line + 1} (${lines})`);
+        const lines =
+          file.getLineAndCharacterOfPosition(n.end).line -
+          file.getLineAndCharacterOfPosition(n.getStart()).line +
+          1;
+        if (lines > MAX_FUNCTION)
+          long.push(
+            `${relative(SRC, p)}:${file.getLineAndCharacterOfPosition(n.getStart()).line + 1} (${lines})`,
+          );
       }
       ts.forEachChild(n, visit);
     };

@@ -45,10 +45,20 @@ export class ApiError extends Error {
 function toError(status: number, body: unknown): ApiError {
   const b: Partial<ErrorBody> = body && typeof body === 'object' ? body : {};
   const game = looksLikeView(b.game) ? toView(b.game) : null;
-  return new ApiError(status, b.reason ?? `http_${status}`, b.message ?? '', game, typeof b.max === 'number' ? b.max : null);
+  return new ApiError(
+    status,
+    b.reason ?? `http_${status}`,
+    b.message ?? '',
+    game,
+    typeof b.max === 'number' ? b.max : null,
+  );
 }
 
-export interface Storage { getItem(k: string): string | null; setItem(k: string, v: string): void; removeItem(k: string): void }
+export interface Storage {
+  getItem(k: string): string | null;
+  setItem(k: string, v: string): void;
+  removeItem(k: string): void;
+}
 
 export class Api {
   private http = createClient<paths>({ baseUrl: '' });
@@ -88,7 +98,12 @@ export class Api {
   }
 
   /** A new game: deal `deal`, a random one, or (with `daily`) today's daily deal. */
-  async newGame(game: GameName, options: Record<string, unknown>, deal?: number, daily = false): Promise<ServerView> {
+  async newGame(
+    game: GameName,
+    options: Record<string, unknown>,
+    deal?: number,
+    daily = false,
+  ): Promise<ServerView> {
     const body = daily ? { game, daily } : { game, options, ...(deal ? { deal } : {}) };
     const { data, error, response } = await this.http.POST('/api/v1/games', { body });
     if (!data) throw toError(response.status, error);
@@ -96,7 +111,9 @@ export class Api {
   }
 
   async game(id: string): Promise<ServerView> {
-    const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}', { params: { path: { game_id: id } } });
+    const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}', {
+      params: { path: { game_id: id } },
+    });
     if (!data) throw toError(response.status, error);
     return toView(data);
   }
@@ -244,7 +261,12 @@ export class Api {
 /** `{move}` or `{action: "draw"}`; the answer's `hint` is `null` when nothing can move. The
  *  `reason` (a code such as `completes_pair`) and `searched` (the worker's search found it,
  *  rather than the quick advice) are read when the server gives them. */
-export interface Hint { move?: Move | null; action?: string | null; reason?: string | null; searched?: boolean | null }
+export interface Hint {
+  move?: Move | null;
+  action?: string | null;
+  reason?: string | null;
+  searched?: boolean | null;
+}
 
 function readHint(h: Record<string, unknown> | null): Hint | null {
   if (!h) return null;

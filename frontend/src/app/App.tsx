@@ -33,15 +33,31 @@ export function App({ controller }: { controller?: Controller }) {
   const t = useMemo(() => translator(s.lang), [s.lang]);
   useEffect(() => ctl.attach(), [ctl]);
   useLayoutEffect(() => ctl.motion.play(), [s.view?.id, s.view?.version, s.view?.board === null]);
-  useEffect(() => { document.documentElement.lang = s.lang; document.title = t('app.title'); }, [s.lang]);
+  useEffect(() => {
+    document.documentElement.lang = s.lang;
+    document.title = t('app.title');
+  }, [s.lang]);
   const view = s.view;
   return (
-    <div class={`app ${s.replay ? 'replay-mode' : `game-${view?.game ?? 'none'}`}`} data-version={view?.version ?? ''} data-busy={s.busy > 0 ? '1' : '0'} data-ready={s.ready ? '1' : '0'}>
+    <div
+      class={`app ${s.replay ? 'replay-mode' : `game-${view?.game ?? 'none'}`}`}
+      data-version={view?.version ?? ''}
+      data-busy={s.busy > 0 ? '1' : '0'}
+      data-ready={s.ready ? '1' : '0'}
+    >
       <Header ctl={ctl} s={s} t={t} />
-      <main class="table" ref={(el) => { ctl.table = el; }} aria-label={t('a11y.table')}>
+      <main
+        class="table"
+        ref={(el) => {
+          ctl.table = el;
+        }}
+        aria-label={t('a11y.table')}
+      >
         <Main ctl={ctl} s={s} t={t} />
         <NoteLine ctl={ctl} s={s} t={t} />
-        <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">{s.live}</div>
+        <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">
+          {s.live}
+        </div>
       </main>
       {view ? <Toolbar ctl={ctl} s={s} t={t} /> : null}
       <Panels ctl={ctl} s={s} t={t} />
@@ -54,17 +70,33 @@ export function App({ controller }: { controller?: Controller }) {
 function Main({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   const view = s.view;
   if (s.replay) {
-    const playDeal = (d: string) => { const p = parseDealId(d); if (p) ctl.server.startGame(p.game, storedOptions(p.game), p.deal); };
+    const playDeal = (d: string) => {
+      const p = parseDealId(d);
+      if (p) ctl.server.startGame(p.game, storedOptions(p.game), p.deal);
+    };
     return (
-      <LazyReplay key={s.replay} api={ctl.api} id={s.replay} t={t} lang={s.lang} motionOn={() => ctl.motionOn()}
-        onCopied={(x) => ctl.store.flash(x, 'info')} onPlayDeal={playDeal} />
+      <LazyReplay
+        key={s.replay}
+        api={ctl.api}
+        id={s.replay}
+        t={t}
+        lang={s.lang}
+        motionOn={() => ctl.motionOn()}
+        onCopied={(x) => ctl.store.flash(x, 'info')}
+        onPlayDeal={playDeal}
+      />
     );
   }
   if (view && !isPaused(view)) return <Table ctl={ctl} s={s} t={t} view={view} />;
   if (view) return <Paused ctl={ctl} t={t} />;
   return (
-    <Home t={t} s={s} onPlay={(g, o, daily) => ctl.server.startGame(g, o, undefined, daily)} onWatch={(id) => ctl.router.watch(id)}
-      onBoard={(g) => ctl.store.dialog('daily', g)} />
+    <Home
+      t={t}
+      s={s}
+      onPlay={(g, o, daily) => ctl.server.startGame(g, o, undefined, daily)}
+      onWatch={(id) => ctl.router.watch(id)}
+      onBoard={(g) => ctl.store.dialog('daily', g)}
+    />
   );
 }
 
@@ -76,13 +108,27 @@ function Table({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: G
   return (
     <>
       <div class="statusline" data-testid="status">
-        {mod.status(view, t).map((x) => <span key={x}>{x}</span>)}
-        {notices.filter((n) => n === 'columns_have_moves' || n === 'redeal_available').map((n) => (
-          <span key={n} class="notice" data-notice={n}>{t(`notice.${n}` as Key)}</span>
+        {mod.status(view, t).map((x) => (
+          <span key={x}>{x}</span>
         ))}
+        {notices
+          .filter((n) => n === 'columns_have_moves' || n === 'redeal_available')
+          .map((n) => (
+            <span key={n} class="notice" data-notice={n}>
+              {t(`notice.${n}` as Key)}
+            </span>
+          ))}
       </div>
       <div class="board">
-        <Board view={view} sel={s.sel} targets={targetsOf(view, s.sel)} lang={s.lang} t={t} onTap={onTap} hinted={s.hint?.spots ?? []} />
+        <Board
+          view={view}
+          sel={s.sel}
+          targets={targetsOf(view, s.sel)}
+          lang={s.lang}
+          t={t}
+          onTap={onTap}
+          hinted={s.hint?.spots ?? []}
+        />
       </div>
     </>
   );
@@ -95,10 +141,24 @@ function Finished({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view
   return (
     <div class="note wonbar" data-testid={resigned ? 'resigned' : 'won'}>
       <strong>{resigned ? t('resigned.title') : t('won.title')}</strong> <DealId id={view.deal_id} t={t} />
-      {resigned ? <button type="button" onClick={() => ctl.server.restart()}>{t('btn.replay')}</button> : null}
-      <button type="button" onClick={() => ctl.router.watch(view.id)}>{t('replay.watch')}</button>
-      {s.hideResult && view.result ? <button type="button" onClick={show}>{t('btn.result')}</button> : null}
-      {resigned ? <button type="button" onClick={() => ctl.store.dialog('new')}>{t('btn.new')}</button> : null}
+      {resigned ? (
+        <button type="button" onClick={() => ctl.server.restart()}>
+          {t('btn.replay')}
+        </button>
+      ) : null}
+      <button type="button" onClick={() => ctl.router.watch(view.id)}>
+        {t('replay.watch')}
+      </button>
+      {s.hideResult && view.result ? (
+        <button type="button" onClick={show}>
+          {t('btn.result')}
+        </button>
+      ) : null}
+      {resigned ? (
+        <button type="button" onClick={() => ctl.store.dialog('new')}>
+          {t('btn.new')}
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -108,7 +168,9 @@ function Paused({ ctl, t }: { ctl: Controller; t: T }) {
   return (
     <section class="paused" data-testid="paused">
       <h2>{t('paused.title')}</h2>
-      <button type="button" class="primary" onClick={() => ctl.server.resume()}>{t('btn.resume')}</button>
+      <button type="button" class="primary" onClick={() => ctl.server.resume()}>
+        {t('btn.resume')}
+      </button>
     </section>
   );
 }
@@ -119,10 +181,21 @@ function NoteLine({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   const view = s.view && !isPaused(s.view) ? s.view : null;
   const Overlay = view ? moduleOf(view).Overlay : undefined;
   let note = null;
-  if (s.offline) note = <div class="note reconnecting" role="status" data-testid="reconnecting">{t('reconnecting')}</div>;
-  else if (s.toast) note = <div class={`note toast ${s.toast.kind}`} data-testid="toast" key={s.toast.id}>{s.toast.text}</div>;
+  if (s.offline)
+    note = (
+      <div class="note reconnecting" role="status" data-testid="reconnecting">
+        {t('reconnecting')}
+      </div>
+    );
+  else if (s.toast)
+    note = (
+      <div class={`note toast ${s.toast.kind}`} data-testid="toast" key={s.toast.id}>
+        {s.toast.text}
+      </div>
+    );
   else if (view && view.status !== 'playing') note = <Finished ctl={ctl} s={s} t={t} view={view} />;
-  else if (view && s.sel && Overlay) note = <Overlay view={view} sel={s.sel} t={t} onSelect={(sel) => ctl.store.select(sel)} />;
+  else if (view && s.sel && Overlay)
+    note = <Overlay view={view} sel={s.sel} t={t} onSelect={(sel) => ctl.store.select(sel)} />;
   if (!note) note = <HintBox ctl={ctl} s={s} t={t} view={view} />;
   return <div class="noteline">{note}</div>;
 }
@@ -134,9 +207,18 @@ function HintBox({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view:
     <div class="note hintbox" role="status" data-testid="hint">
       <div class="hintlines">
         {s.hint && view ? <HintWords view={view} hint={s.hint} t={t} /> : null}
-        {isChecking ? <span class="checking" data-testid="checking"><span class="spinner" aria-hidden="true" />{t('analysis.checking')}</span> : null}
+        {isChecking ? (
+          <span class="checking" data-testid="checking">
+            <span class="spinner" aria-hidden="true" />
+            {t('analysis.checking')}
+          </span>
+        ) : null}
       </div>
-      {s.hint ? <button type="button" class="icon" onClick={() => ctl.store.clearHint()} aria-label={t('btn.close')}>✕</button> : null}
+      {s.hint ? (
+        <button type="button" class="icon" onClick={() => ctl.store.clearHint()} aria-label={t('btn.close')}>
+          ✕
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -159,12 +241,26 @@ function EndPanels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   return (
     <>
       {endKind && view ? (
-        <DeadEndPanel t={t} kind={endKind} exits={deadEndExits(view.game, endKind, rewind)} rewind={rewind} onExit={(e) => ctl.input.exit(e)}
-          onClose={() => ctl.store.dispatch({ type: 'deadEndClosed', version: view.version })} />
+        <DeadEndPanel
+          t={t}
+          kind={endKind}
+          exits={deadEndExits(view.game, endKind, rewind)}
+          rewind={rewind}
+          onExit={(e) => ctl.input.exit(e)}
+          onClose={() => ctl.store.dispatch({ type: 'deadEndClosed', version: view.version })}
+        />
       ) : null}
       {view && view.status !== 'playing' && view.result && !s.hideResult && !s.dialog ? (
-        <ResultsPanel view={view} t={t} api={ctl.api} countLabel={moduleOf(view).resultLabel} onNew={() => ctl.store.dialog('new')}
-          onReplay={() => ctl.server.restart()} onWatch={(id) => ctl.router.watch(id)} onViewBoard={hide} />
+        <ResultsPanel
+          view={view}
+          t={t}
+          api={ctl.api}
+          countLabel={moduleOf(view).resultLabel}
+          onNew={() => ctl.store.dialog('new')}
+          onReplay={() => ctl.server.restart()}
+          onWatch={(id) => ctl.router.watch(id)}
+          onViewBoard={hide}
+        />
       ) : null}
     </>
   );
@@ -177,23 +273,48 @@ function Dialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   const game = s.view?.game ?? GAME_NAMES[0]!;
   switch (s.dialog) {
     case 'new':
-      return <NewGameDialog t={t} catalog={s.catalog} initialGame={game} initialOptions={storedOptions}
-        onStart={(g, o, d) => ctl.server.startGame(g, o, d)} onClose={close} />;
+      return (
+        <NewGameDialog
+          t={t}
+          catalog={s.catalog}
+          initialGame={game}
+          initialOptions={storedOptions}
+          onStart={(g, o, d) => ctl.server.startGame(g, o, d)}
+          onClose={close}
+        />
+      );
     case 'rules':
       return <RulesDialog t={t} lang={s.lang} game={game} onClose={close} />;
     case 'bests':
       return <BestsDialog t={t} api={ctl.api} onClose={close} />;
     case 'menu':
-      return <MenuDialog t={t} lang={s.lang} inGame={!!s.view} canUndo={!!view && view.status === 'playing' && view.moves > 0}
-        onPick={(m) => ctl.input.menu(m)} onClose={close} />;
+      return (
+        <MenuDialog
+          t={t}
+          lang={s.lang}
+          inGame={!!s.view}
+          canUndo={!!view && view.status === 'playing' && view.moves > 0}
+          onPick={(m) => ctl.input.menu(m)}
+          onClose={close}
+        />
+      );
     case 'daily':
-      return s.daily && s.dailyGame
-        ? <DailyBoardDialog t={t} api={ctl.api} game={s.dailyGame} date={s.daily.date} onWatch={(id) => ctl.router.watch(id)} onClose={close} />
-        : null;
+      return s.daily && s.dailyGame ? (
+        <DailyBoardDialog
+          t={t}
+          api={ctl.api}
+          game={s.dailyGame}
+          date={s.daily.date}
+          onWatch={(id) => ctl.router.watch(id)}
+          onClose={close}
+        />
+      ) : null;
     case 'stats':
       return <StatsDialog t={t} api={ctl.api} onClose={close} />;
     case 'settings':
-      return <SettingsDialog t={t} settings={s.settings} onChange={(x) => ctl.setSettings(x)} onClose={close} />;
+      return (
+        <SettingsDialog t={t} settings={s.settings} onChange={(x) => ctl.setSettings(x)} onClose={close} />
+      );
     case 'leaderboard':
       return s.view ? <LeaderboardDialog t={t} api={ctl.api} view={s.view} onClose={close} /> : null;
     default:
@@ -207,8 +328,17 @@ function Celebration() {
   return (
     <div class="celebrate" aria-hidden="true" data-testid="celebrate">
       {Array.from({ length: 28 }, (_, i) => (
-        <span key={i} class={i % 4 === 1 || i % 4 === 2 ? 'red' : 'black'}
-          style={{ left: `${(i * 37) % 100}%`, animationDelay: `${(i % 7) * 0.15}s`, color: i % 4 === 1 || i % 4 === 2 ? '#ff5a6e' : '#fff' }}>{suits[i % 4]}</span>
+        <span
+          key={i}
+          class={i % 4 === 1 || i % 4 === 2 ? 'red' : 'black'}
+          style={{
+            left: `${(i * 37) % 100}%`,
+            animationDelay: `${(i % 7) * 0.15}s`,
+            color: i % 4 === 1 || i % 4 === 2 ? '#ff5a6e' : '#fff',
+          }}
+        >
+          {suits[i % 4]}
+        </span>
       ))}
     </div>
   );
@@ -221,8 +351,16 @@ function HintWords({ view, hint, t }: { view: GameView; hint: ShownHint; t: T })
   return (
     <>
       <span data-testid="hint-text">{line}</span>
-      {why ? <span class="reason" data-testid="hint-why">{t(why)}</span> : null}
-      {hint.searched ? <span class="reason searched" data-testid="hint-searched">{t('hint.searched')}</span> : null}
+      {why ? (
+        <span class="reason" data-testid="hint-why">
+          {t(why)}
+        </span>
+      ) : null}
+      {hint.searched ? (
+        <span class="reason searched" data-testid="hint-searched">
+          {t('hint.searched')}
+        </span>
+      ) : null}
     </>
   );
 }

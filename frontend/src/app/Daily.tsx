@@ -8,7 +8,11 @@ import { gamePath, replayPath } from '../state/route';
 import type { UiState } from './state';
 
 export interface DailyProps {
-  t: T; s: UiState; onPlay: (game: GameName) => void; onWatch: (id: string) => void; onBoard: (game: GameName) => void;
+  t: T;
+  s: UiState;
+  onPlay: (game: GameName) => void;
+  onWatch: (id: string) => void;
+  onBoard: (game: GameName) => void;
 }
 
 export function DailyDeals({ t, s, onPlay, onWatch, onBoard }: DailyProps) {
@@ -17,12 +21,24 @@ export function DailyDeals({ t, s, onPlay, onWatch, onBoard }: DailyProps) {
     <section class="daily" aria-labelledby="daily-title" data-testid="daily">
       <h2 id="daily-title">{t('daily.title')}</h2>
       {daily ? <p class="daily-date">{t('daily.date', { date: daily.date })}</p> : null}
-      {!daily ? <p>{s.ready ? t('daily.unavailable') : t('loading')}</p> : (
+      {!daily ? (
+        <p>{s.ready ? t('daily.unavailable') : t('loading')}</p>
+      ) : (
         <ul class="daily-cards">
           {daily.items.map((item) => {
             const game = GAME_NAMES.find((g) => g === item.game);
             return game ? (
-              <Card key={game} game={game} item={item} stats={s.stats?.[game]} t={t} ready={s.ready} onPlay={onPlay} onWatch={onWatch} onBoard={onBoard} />
+              <Card
+                key={game}
+                game={game}
+                item={item}
+                stats={s.stats?.[game]}
+                t={t}
+                ready={s.ready}
+                onPlay={onPlay}
+                onWatch={onWatch}
+                onBoard={onBoard}
+              />
             ) : null;
           })}
         </ul>
@@ -33,12 +49,29 @@ export function DailyDeals({ t, s, onPlay, onWatch, onBoard }: DailyProps) {
 
 function resultOf(item: DailyItem): DailyResult | null {
   const r = item.result;
-  return r && typeof r.game_id === 'string' ? { game_id: r.game_id, status: r.status, moves: r.moves, elapsed_ms: r.elapsed_ms, rank: r.rank } : null;
+  return r && typeof r.game_id === 'string'
+    ? { game_id: r.game_id, status: r.status, moves: r.moves, elapsed_ms: r.elapsed_ms, rank: r.rank }
+    : null;
 }
 
-function Card({ game, item, stats, t, ready, onPlay, onWatch, onBoard }: {
-  game: GameName; item: DailyItem; stats: GameStats | undefined; t: T; ready: boolean;
-  onPlay: (game: GameName) => void; onWatch: (id: string) => void; onBoard: (game: GameName) => void;
+function Card({
+  game,
+  item,
+  stats,
+  t,
+  ready,
+  onPlay,
+  onWatch,
+  onBoard,
+}: {
+  game: GameName;
+  item: DailyItem;
+  stats: GameStats | undefined;
+  t: T;
+  ready: boolean;
+  onPlay: (game: GameName) => void;
+  onWatch: (id: string) => void;
+  onBoard: (game: GameName) => void;
 }) {
   const name = t(`game.${game}` as Key);
   const result = resultOf(item);
@@ -47,24 +80,58 @@ function Card({ game, item, stats, t, ready, onPlay, onWatch, onBoard }: {
   return (
     <li class={`daily-card tile-${game}`} data-game={game} data-testid={`daily-${game}`}>
       <h3 class="tile-head">
-        <span class="tile-art" aria-hidden="true">{gameModule(game).art}</span>
+        <span class="tile-art" aria-hidden="true">
+          {gameModule(game).art}
+        </span>
         <span class="tile-name">{name}</span>
       </h3>
-      <p class="daily-deal"><code>{item.deal_id}</code>{' '}
-        <button type="button" class="linklike" onClick={() => onBoard(game)} aria-label={t('daily.lb.of', { game: name })}>{t('daily.lb')}</button>
+      <p class="daily-deal">
+        <code>{item.deal_id}</code>{' '}
+        <button
+          type="button"
+          class="linklike"
+          onClick={() => onBoard(game)}
+          aria-label={t('daily.lb.of', { game: name })}
+        >
+          {t('daily.lb')}
+        </button>
       </p>
       <Status result={result} streak={streak} best={best} t={t} />
-      <Actions game={game} name={name} result={result} t={t} ready={ready} onPlay={onPlay} onWatch={onWatch} />
+      <Actions
+        game={game}
+        name={name}
+        result={result}
+        t={t}
+        ready={ready}
+        onPlay={onPlay}
+        onWatch={onWatch}
+      />
     </li>
   );
 }
 
 /** The player's result today, and the daily streak. */
-function Status({ result, streak, best, t }: { result: DailyResult | null; streak: number; best: number; t: T }) {
+function Status({
+  result,
+  streak,
+  best,
+  t,
+}: {
+  result: DailyResult | null;
+  streak: number;
+  best: number;
+  t: T;
+}) {
   return (
     <>
       <p class="daily-status" data-testid="daily-status">
-        {result ? <ResultLine r={result} t={t} /> : streak > 0 ? t('daily.streak', { n: streak, best }) : t('daily.streak.none')}
+        {result ? (
+          <ResultLine r={result} t={t} />
+        ) : streak > 0 ? (
+          t('daily.streak', { n: streak, best })
+        ) : (
+          t('daily.streak.none')
+        )}
       </p>
       {result && streak > 0 ? <p class="daily-streak">{t('daily.streak', { n: streak, best })}</p> : null}
     </>
@@ -72,21 +139,61 @@ function Status({ result, streak, best, t }: { result: DailyResult | null; strea
 }
 
 /** Play today's deal, continue it, or play it again and watch the replay. */
-function Actions({ game, name, result, t, ready, onPlay, onWatch }: {
-  game: GameName; name: string; result: DailyResult | null; t: T; ready: boolean;
-  onPlay: (game: GameName) => void; onWatch: (id: string) => void;
+function Actions({
+  game,
+  name,
+  result,
+  t,
+  ready,
+  onPlay,
+  onWatch,
+}: {
+  game: GameName;
+  name: string;
+  result: DailyResult | null;
+  t: T;
+  ready: boolean;
+  onPlay: (game: GameName) => void;
+  onWatch: (id: string) => void;
 }) {
   if (result?.status === 'playing') {
-    return <div class="daily-actions"><a class="button primary" href={gamePath(result.game_id)}>{t('daily.continue')}</a></div>;
+    return (
+      <div class="daily-actions">
+        <a class="button primary" href={gamePath(result.game_id)}>
+          {t('daily.continue')}
+        </a>
+      </div>
+    );
   }
   return (
     <div class="daily-actions">
-      <button type="button" class={result ? '' : 'primary'} disabled={!ready} onClick={() => onPlay(game)}
-        aria-label={result ? undefined : t('daily.play', { game: name })}>
-        {result ? t('daily.again') : <><span class="full">{t('daily.play', { game: name })}</span><span class="short">{t('daily.play.short')}</span></>}
+      <button
+        type="button"
+        class={result ? '' : 'primary'}
+        disabled={!ready}
+        onClick={() => onPlay(game)}
+        aria-label={result ? undefined : t('daily.play', { game: name })}
+      >
+        {result ? (
+          t('daily.again')
+        ) : (
+          <>
+            <span class="full">{t('daily.play', { game: name })}</span>
+            <span class="short">{t('daily.play.short')}</span>
+          </>
+        )}
       </button>
       {result ? (
-        <a class="button" href={replayPath(result.game_id)} onClick={(e) => { e.preventDefault(); onWatch(result.game_id); }}>{t('replay.watch')}</a>
+        <a
+          class="button"
+          href={replayPath(result.game_id)}
+          onClick={(e) => {
+            e.preventDefault();
+            onWatch(result.game_id);
+          }}
+        >
+          {t('replay.watch')}
+        </a>
       ) : null}
     </div>
   );

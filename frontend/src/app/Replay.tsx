@@ -15,7 +15,12 @@ export const SPEEDS = { slow: 1600, normal: 900, fast: 350 } as const;
 export type Speed = keyof typeof SPEEDS;
 
 interface Props {
-  api: Api; id: string; t: T; lang: Lang; onPlayDeal: (dealId: string) => void; onCopied: (text: string) => void;
+  api: Api;
+  id: string;
+  t: T;
+  lang: Lang;
+  onPlayDeal: (dealId: string) => void;
+  onCopied: (text: string) => void;
   /** cards slide from step to step (the player's motion setting) */
   motionOn: () => boolean;
 }
@@ -25,15 +30,27 @@ export function ReplayView(props: Props) {
   const [source, setSource] = useState<ReplaySource | 'missing' | null>(null);
   useEffect(() => {
     let live = true;
-    api.replay(id).then((meta) => live && setSource(new ReplaySource(api, meta)), () => live && setSource('missing'));
-    return () => { live = false; };
+    api.replay(id).then(
+      (meta) => live && setSource(new ReplaySource(api, meta)),
+      () => live && setSource('missing'),
+    );
+    return () => {
+      live = false;
+    };
   }, [id]);
-  if (source === null) return <section class="replay"><p>{t('loading')}</p></section>;
+  if (source === null)
+    return (
+      <section class="replay">
+        <p>{t('loading')}</p>
+      </section>
+    );
   if (source === 'missing') {
     return (
       <section class="replay" data-testid="replay-missing">
         <h1>{t('replay.notfound')}</h1>
-        <p><a href="/">{t('replay.home')}</a></p>
+        <p>
+          <a href="/">{t('replay.home')}</a>
+        </p>
       </section>
     );
   }
@@ -45,13 +62,25 @@ function Player({ source, t, lang, onPlayDeal, onCopied, motionOn }: Props & { s
   const board = useRef<HTMLDivElement>(null);
   const motion = useMemo(() => new Motion(() => board.current, motionOn), []);
   const p = useStepper(source, motion);
-  useReplayKeys({ back: () => p.step(p.n - 1), forward: () => p.step(p.n + 1), toggle: p.toggle,
-    first: () => p.go(0), last: () => p.go(p.steps) });
+  useReplayKeys({
+    back: () => p.step(p.n - 1),
+    forward: () => p.step(p.n + 1),
+    toggle: p.toggle,
+    first: () => p.go(0),
+    last: () => p.go(p.steps),
+  });
   return (
-    <section class="replay" aria-labelledby="replay-title" data-testid="replay" data-step={p.shown?.step ?? ''}>
+    <section
+      class="replay"
+      aria-labelledby="replay-title"
+      data-testid="replay"
+      data-step={p.shown?.step ?? ''}
+    >
       <Head t={t} meta={meta} />
       <StepLine shown={p.shown} t={t} />
-      <div class="board replay-board" ref={board}>{p.shown ? <BoardOf shown={p.shown} t={t} lang={lang} /> : <p>{t('loading')}</p>}</div>
+      <div class="board replay-board" ref={board}>
+        {p.shown ? <BoardOf shown={p.shown} t={t} lang={lang} /> : <p>{t('loading')}</p>}
+      </div>
       <Controls t={t} p={p} />
       <Foot t={t} gameId={meta.game_id} dealId={meta.deal_id} onPlayDeal={onPlayDeal} onCopied={onCopied} />
     </section>
@@ -83,33 +112,66 @@ function useStepper(source: ReplaySource, motion: Motion): Stepper {
   useLayoutEffect(() => motion.play(), [shown]);
   useEffect(() => {
     let live = true;
-    source.shown(n).then((x) => { if (live) { motion.capture(false); setShown(x); } }, () => undefined);
+    source.shown(n).then(
+      (x) => {
+        if (live) {
+          motion.capture(false);
+          setShown(x);
+        }
+      },
+      () => undefined,
+    );
     source.prefetch(n);
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [n]);
   // Playing: the next step once this one is on the table; stop at the end.
   useEffect(() => {
     if (!playing || !shown || shown.step !== n) return;
-    if (n >= steps) { setPlaying(false); return; }
+    if (n >= steps) {
+      setPlaying(false);
+      return;
+    }
     const timer = setTimeout(() => go(n + 1), SPEEDS[speed]);
     return () => clearTimeout(timer);
   }, [playing, shown, n, speed]);
-  const toggle = () => { if (!playing && n >= steps) setN(0); setPlaying(!playing); };
-  const step = (k: number) => { setPlaying(false); go(k); };
+  const toggle = () => {
+    if (!playing && n >= steps) setN(0);
+    setPlaying(!playing);
+  };
+  const step = (k: number) => {
+    setPlaying(false);
+    go(k);
+  };
   return { n, steps, shown, playing, speed, go, step, toggle, setSpeed };
 }
 
 /** Share the replay, play its deal, and the keys. */
-function Foot({ t, gameId, dealId, onPlayDeal, onCopied }: {
-  t: T; gameId: string; dealId: string; onPlayDeal: (dealId: string) => void; onCopied: (text: string) => void;
+function Foot({
+  t,
+  gameId,
+  dealId,
+  onPlayDeal,
+  onCopied,
+}: {
+  t: T;
+  gameId: string;
+  dealId: string;
+  onPlayDeal: (dealId: string) => void;
+  onCopied: (text: string) => void;
 }) {
-  const share = () => { void copyText(`${location.origin}${replayPath(gameId)}`).finally(() => onCopied(t('replay.copied'))); };
+  const share = () => {
+    void copyText(`${location.origin}${replayPath(gameId)}`).finally(() => onCopied(t('replay.copied')));
+  };
   return (
     <div class="replay-foot">
       <button type="button" class="small" data-testid="replay-share" onClick={share}>
         <Icon name="link" /> {t('replay.share')}
       </button>
-      <button type="button" class="small" onClick={() => onPlayDeal(dealId)}>{t('replay.play_deal')}</button>
+      <button type="button" class="small" onClick={() => onPlayDeal(dealId)}>
+        {t('replay.play_deal')}
+      </button>
       <p class="replay-keys">{t('replay.keys')}</p>
     </div>
   );
@@ -121,7 +183,9 @@ function Head({ t, meta }: { t: T; meta: ReplaySource['meta'] }) {
   return (
     <div class="replay-head">
       <h1 id="replay-title">{t('replay.title', { deal: meta.deal_id })}</h1>
-      <p class="replay-by">{t(`game.${meta.game}` as Key)} · {t('replay.by', { player: meta.player, status })}</p>
+      <p class="replay-by">
+        {t(`game.${meta.game}` as Key)} · {t('replay.by', { player: meta.player, status })}
+      </p>
     </div>
   );
 }
@@ -130,27 +194,63 @@ function Head({ t, meta }: { t: T; meta: ReplaySource['meta'] }) {
 function StepLine({ shown, t }: { shown: Shown | null; t: T }) {
   let words = '';
   if (shown?.move && shown.before) words = moduleOf(shown.before).say(shown.before, shown.move, t);
-  const line = !shown ? '' : `${t('replay.step', { n: shown.step, m: shown.steps })}: ${shown.step === 0 ? t('replay.start') : words}`;
-  return <p class="replay-step" role="status" aria-live="polite" data-testid="replay-step">{line}</p>;
+  const line = !shown
+    ? ''
+    : `${t('replay.step', { n: shown.step, m: shown.steps })}: ${shown.step === 0 ? t('replay.start') : words}`;
+  return (
+    <p class="replay-step" role="status" aria-live="polite" data-testid="replay-step">
+      {line}
+    </p>
+  );
 }
 
 function BoardOf({ shown, t, lang }: { shown: Shown; t: T; lang: Lang }) {
   const { Board } = moduleOf(shown.view);
-  const spots = useMemo(() => (shown.move ? moduleOf(shown.view).moveSpots(shown.view, shown.move) : []), [shown]);
-  return <Board view={shown.view} sel={null} targets={[]} lang={lang} t={t} onTap={() => undefined} hinted={spots} />;
+  const spots = useMemo(
+    () => (shown.move ? moduleOf(shown.view).moveSpots(shown.view, shown.move) : []),
+    [shown],
+  );
+  return (
+    <Board
+      view={shown.view}
+      sel={null}
+      targets={[]}
+      lang={lang}
+      t={t}
+      onTap={() => undefined}
+      hinted={spots}
+    />
+  );
 }
 
 function Controls({ t, p }: { t: T; p: Stepper }) {
   const { n, steps, playing } = p;
   const button = (to: number, off: boolean, label: Key, key: string, icon: IconName) => (
-    <button type="button" class="tool" onClick={() => p.step(to)} disabled={off} aria-label={t(label)} aria-keyshortcuts={key}><Icon name={icon} /></button>
+    <button
+      type="button"
+      class="tool"
+      onClick={() => p.step(to)}
+      disabled={off}
+      aria-label={t(label)}
+      aria-keyshortcuts={key}
+    >
+      <Icon name={icon} />
+    </button>
   );
   return (
     <div class="replay-controls" role="group" aria-label={t('replay.step', { n, m: steps })}>
       {button(0, n === 0, 'replay.first', 'Home', 'first')}
       {button(n - 1, n === 0, 'replay.back', 'ArrowLeft', 'back')}
-      <button type="button" class="tool primary" onClick={p.toggle} aria-label={playing ? t('replay.pause') : t('replay.play')} aria-keyshortcuts="Space"
-        data-testid="replay-play"><Icon name={playing ? 'pause' : 'play'} /></button>
+      <button
+        type="button"
+        class="tool primary"
+        onClick={p.toggle}
+        aria-label={playing ? t('replay.pause') : t('replay.play')}
+        aria-keyshortcuts="Space"
+        data-testid="replay-play"
+      >
+        <Icon name={playing ? 'pause' : 'play'} />
+      </button>
       {button(n + 1, n >= steps, 'replay.forward', 'ArrowRight', 'forward')}
       {button(steps, n >= steps, 'replay.last', 'End', 'last')}
       <SpeedPicker t={t} speed={p.speed} setSpeed={p.setSpeed} />
@@ -164,14 +264,24 @@ function SpeedPicker({ t, speed, setSpeed }: { t: T; speed: Speed; setSpeed: (s:
     <label class="speed">
       <span>{t('replay.speed')}</span>
       <select value={speed} onChange={(e) => pick((e.target as HTMLSelectElement).value)}>
-        {(Object.keys(SPEEDS) as Speed[]).map((s) => <option key={s} value={s}>{t(`replay.speed.${s}`)}</option>)}
+        {(Object.keys(SPEEDS) as Speed[]).map((s) => (
+          <option key={s} value={s}>
+            {t(`replay.speed.${s}`)}
+          </option>
+        ))}
       </select>
     </label>
   );
 }
 
 /** ←/→ step, Space plays or pauses, Home/End jump; a focused control keeps its own keys. */
-function useReplayKeys(h: { back: () => void; forward: () => void; toggle: () => void; first: () => void; last: () => void }): void {
+function useReplayKeys(h: {
+  back: () => void;
+  forward: () => void;
+  toggle: () => void;
+  first: () => void;
+  last: () => void;
+}): void {
   const ref = useRef(h);
   ref.current = h;
   useEffect(() => {
@@ -179,9 +289,18 @@ function useReplayKeys(h: { back: () => void; forward: () => void; toggle: () =>
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const tag = (e.target as HTMLElement | null)?.tagName ?? '';
       if (/^(INPUT|SELECT|TEXTAREA)$/.test(tag)) return;
-      const act = e.key === 'ArrowLeft' ? ref.current.back : e.key === 'ArrowRight' ? ref.current.forward
-        : e.key === 'Home' ? ref.current.first : e.key === 'End' ? ref.current.last
-          : e.key === ' ' && !/^(BUTTON|A)$/.test(tag) ? ref.current.toggle : null;
+      const act =
+        e.key === 'ArrowLeft'
+          ? ref.current.back
+          : e.key === 'ArrowRight'
+            ? ref.current.forward
+            : e.key === 'Home'
+              ? ref.current.first
+              : e.key === 'End'
+                ? ref.current.last
+                : e.key === ' ' && !/^(BUTTON|A)$/.test(tag)
+                  ? ref.current.toggle
+                  : null;
       if (!act) return;
       e.preventDefault();
       act();

@@ -5,7 +5,10 @@
 // Focus: when the focused card is gone (a pair removed by keyboard), focus moves to the nearest
 // playable card.
 
-interface Seen { rect: DOMRect; el: HTMLElement }
+interface Seen {
+  rect: DOMRect;
+  el: HTMLElement;
+}
 
 const DURATION = 220;
 
@@ -29,7 +32,10 @@ export class Motion {
   private focused: { x: number; y: number } | null = null;
   private deal = false;
 
-  constructor(private root: () => HTMLElement | null, readonly enabled: () => boolean) {}
+  constructor(
+    private root: () => HTMLElement | null,
+    readonly enabled: () => boolean,
+  ) {}
 
   /** Measure the table before a new view replaces it; `deal` when it is a new game. */
   capture(deal: boolean): void {
@@ -37,7 +43,8 @@ export class Motion {
     this.before.clear();
     this.deal = deal;
     const active = document.activeElement as HTMLElement | null;
-    this.focused = root && active?.dataset.loc && root.contains(active) ? center(active.getBoundingClientRect()) : null;
+    this.focused =
+      root && active?.dataset.loc && root.contains(active) ? center(active.getBoundingClientRect()) : null;
     if (!root || !this.enabled()) return;
     this.finish();
     for (const [key, el] of cardsByKey(root)) this.before.set(key, { rect: el.getBoundingClientRect(), el });
@@ -74,7 +81,13 @@ export class Motion {
     const dx = from.left - to.left;
     const dy = from.top - to.top;
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
-    el.animate([{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 20 }, { transform: 'none', zIndex: 20 }], { duration: DURATION, easing: 'cubic-bezier(.2,.7,.3,1)' });
+    el.animate(
+      [
+        { transform: `translate(${dx}px, ${dy}px)`, zIndex: 20 },
+        { transform: 'none', zIndex: 20 },
+      ],
+      { duration: DURATION, easing: 'cubic-bezier(.2,.7,.3,1)' },
+    );
   }
 
   private flyOff({ rect, el }: Seen): void {
@@ -83,9 +96,22 @@ export class Motion {
     ghost.removeAttribute('data-loc');
     ghost.setAttribute('aria-hidden', 'true');
     ghost.tabIndex = -1;
-    Object.assign(ghost.style, { position: 'fixed', left: `${rect.left}px`, top: `${rect.top}px`, margin: '0', pointerEvents: 'none', zIndex: '60' });
+    Object.assign(ghost.style, {
+      position: 'fixed',
+      left: `${rect.left}px`,
+      top: `${rect.top}px`,
+      margin: '0',
+      pointerEvents: 'none',
+      zIndex: '60',
+    });
     document.body.appendChild(ghost);
-    const a = ghost.animate([{ transform: 'none', opacity: 1 }, { transform: 'translateY(-40px) scale(0.7)', opacity: 0 }], { duration: DURATION + 80, easing: 'ease-in' });
+    const a = ghost.animate(
+      [
+        { transform: 'none', opacity: 1 },
+        { transform: 'translateY(-40px) scale(0.7)', opacity: 0 },
+      ],
+      { duration: DURATION + 80, easing: 'ease-in' },
+    );
     a.onfinish = () => ghost.remove();
     a.oncancel = () => ghost.remove();
   }
@@ -99,8 +125,13 @@ export class Motion {
       const r = el.getBoundingClientRect();
       const dx = s.left - r.left;
       const dy = s.top - r.top;
-      el.animate([{ transform: `translate(${dx}px, ${dy}px)`, opacity: 0.2 }, { transform: 'none', opacity: 1 }],
-        { duration: DURATION + 60, delay: i++ * step, easing: 'cubic-bezier(.2,.7,.3,1)', fill: 'backwards' });
+      el.animate(
+        [
+          { transform: `translate(${dx}px, ${dy}px)`, opacity: 0.2 },
+          { transform: 'none', opacity: 1 },
+        ],
+        { duration: DURATION + 60, delay: i++ * step, easing: 'cubic-bezier(.2,.7,.3,1)', fill: 'backwards' },
+      );
     }
   }
 
@@ -114,7 +145,10 @@ export class Motion {
     for (const el of root.querySelectorAll<HTMLElement>('[data-nav]')) {
       const c = center(el.getBoundingClientRect());
       const d = Math.hypot(c.x - at.x, c.y - at.y);
-      if (d < bestD) { bestD = d; best = el; }
+      if (d < bestD) {
+        bestD = d;
+        best = el;
+      }
     }
     best?.focus({ preventScroll: true });
   }

@@ -8,8 +8,13 @@ import type { ShownHint } from '../state/hint';
 import type { Selection } from '../games/outcome';
 import type { Settings } from './settings';
 
-export type Dialog = 'new' | 'rules' | 'bests' | 'leaderboard' | 'menu' | 'stats' | 'settings' | 'daily' | null;
-export interface Toast { text: string; kind: 'error' | 'info'; id: number }
+export type Dialog =
+  'new' | 'rules' | 'bests' | 'leaderboard' | 'menu' | 'stats' | 'settings' | 'daily' | null;
+export interface Toast {
+  text: string;
+  kind: 'error' | 'info';
+  id: number;
+}
 
 export interface UiState {
   lang: Lang;
@@ -73,34 +78,73 @@ export type Action =
 
 export function initialState(lang: Lang, settings: Settings): UiState {
   return {
-    lang, settings, offline: false, view: null, receivedAt: 0, sel: null, celebrate: 0, toast: null, live: '', dialog: null, hint: null,
-    watch: null, hideResult: false, deadEndClosed: null, catalog: null, fatal: null, busy: 0, ready: false,
-    replay: null, daily: null, stats: null, dailyGame: null,
+    lang,
+    settings,
+    offline: false,
+    view: null,
+    receivedAt: 0,
+    sel: null,
+    celebrate: 0,
+    toast: null,
+    live: '',
+    dialog: null,
+    hint: null,
+    watch: null,
+    hideResult: false,
+    deadEndClosed: null,
+    catalog: null,
+    fatal: null,
+    busy: 0,
+    ready: false,
+    replay: null,
+    daily: null,
+    stats: null,
+    dailyGame: null,
   };
 }
 
 export function reduce(s: UiState, a: Action): UiState {
   switch (a.type) {
-    case 'view': return { ...s, view: a.view, receivedAt: a.at };
-    case 'select': return { ...s, sel: a.sel };
-    case 'toast': return { ...s, toast: a.toast };
+    case 'view':
+      return { ...s, view: a.view, receivedAt: a.at };
+    case 'select':
+      return { ...s, sel: a.sel };
+    case 'toast':
+      return { ...s, toast: a.toast };
     // The same text twice must still be spoken: make it differ invisibly.
-    case 'announce': return { ...s, live: s.live === a.text ? `${a.text}\u00a0` : a.text };
-    case 'dialog': return { ...s, dialog: a.dialog, dailyGame: a.game ?? s.dailyGame };
-    case 'hint': return { ...s, hint: a.hint };
-    case 'watch': return { ...s, watch: a.watch };
-    case 'hideResult': return { ...s, hideResult: a.hide };
-    case 'deadEndClosed': return { ...s, deadEndClosed: a.version };
-    case 'catalog': return { ...s, catalog: a.catalog };
-    case 'fatal': return { ...s, fatal: a.text };
-    case 'busy': return { ...s, busy: s.busy + a.delta };
-    case 'ready': return { ...s, ready: true };
-    case 'lang': return { ...s, lang: a.lang };
-    case 'settings': return { ...s, settings: a.settings };
-    case 'offline': return { ...s, offline: a.offline };
-    case 'celebrate': return { ...s, celebrate: a.version };
-    case 'replay': return { ...s, replay: a.id };
-    case 'daily': return { ...s, daily: a.daily, stats: a.stats };
-    case 'fresh': return { ...s, dialog: null, sel: null, hint: null, hideResult: false };
+    case 'announce':
+      return { ...s, live: s.live === a.text ? `${a.text}\u00a0` : a.text };
+    case 'dialog':
+      return { ...s, dialog: a.dialog, dailyGame: a.game ?? s.dailyGame };
+    case 'hint':
+      return { ...s, hint: a.hint };
+    case 'watch':
+      return { ...s, watch: a.watch };
+    case 'hideResult':
+      return { ...s, hideResult: a.hide };
+    case 'deadEndClosed':
+      return { ...s, deadEndClosed: a.version };
+    case 'catalog':
+      return { ...s, catalog: a.catalog };
+    case 'fatal':
+      return { ...s, fatal: a.text };
+    case 'busy':
+      return { ...s, busy: s.busy + a.delta };
+    case 'ready':
+      return { ...s, ready: true };
+    case 'lang':
+      return { ...s, lang: a.lang };
+    case 'settings':
+      return { ...s, settings: a.settings };
+    case 'offline':
+      return { ...s, offline: a.offline };
+    case 'celebrate':
+      return { ...s, celebrate: a.version };
+    case 'replay':
+      return { ...s, replay: a.id };
+    case 'daily':
+      return { ...s, daily: a.daily, stats: a.stats };
+    case 'fresh':
+      return { ...s, dialog: null, sel: null, hint: null, hideResult: false };
   }
 }

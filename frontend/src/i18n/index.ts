@@ -15,12 +15,20 @@ export function detectLang(stored: string | null, navigatorLanguage: string | un
 
 export function loadLang(): Lang {
   let stored: string | null = null;
-  try { stored = localStorage.getItem(LANG_KEY); } catch { /* private mode */ }
+  try {
+    stored = localStorage.getItem(LANG_KEY);
+  } catch {
+    /* private mode */
+  }
   return detectLang(stored, typeof navigator === 'undefined' ? undefined : navigator.language);
 }
 
 export function saveLang(lang: Lang): void {
-  try { localStorage.setItem(LANG_KEY, lang); } catch { /* ignore */ }
+  try {
+    localStorage.setItem(LANG_KEY, lang);
+  } catch {
+    /* ignore */
+  }
 }
 
 export type Params = Record<string, string | number>;
@@ -31,7 +39,10 @@ export function translate(lang: Lang, key: Key, params: Params = {}): string {
 }
 
 export type T = (key: Key, params?: Params) => string;
-export const translator = (lang: Lang): T => (key, params) => translate(lang, key, params);
+export const translator =
+  (lang: Lang): T =>
+  (key, params) =>
+    translate(lang, key, params);
 
 /** "queen of hearts" / "ハートのQ" */
 export function cardName(lang: Lang, card: Card): string {
@@ -44,7 +55,9 @@ export function cardName(lang: Lang, card: Card): string {
 
 /** The refusal shown to the player: localised by `reason`, else the server's message. */
 export function reasonText(lang: Lang, reason: string, message = '', params: Params = {}): string {
-  const key = (reason === 'too_many_cards' && params.max === 1 ? 'reason.too_many_cards1' : `reason.${reason}`) as Key;
+  const key = (
+    reason === 'too_many_cards' && params.max === 1 ? 'reason.too_many_cards1' : `reason.${reason}`
+  ) as Key;
   if (key in en) return translate(lang, key, params);
   return message || translate(lang, 'error.generic', { reason });
 }

@@ -40,7 +40,11 @@ export interface GameEvent {
 }
 
 type ApiView = S['GameView'] | S['MoveResult'];
-type Shown<V extends ApiView, B> = Omit<V, 'board' | 'result' | 'events'> & { board: B; result: Result | null; events?: GameEvent[] };
+type Shown<V extends ApiView, B> = Omit<V, 'board' | 'result' | 'events'> & {
+  board: B;
+  result: Result | null;
+  events?: GameEvent[];
+};
 
 export type PyramidView = Shown<S['PyramidGameView'], PyramidBoard>;
 export type GapsView = Shown<S['GapsGameView'], GapsBoard>;
@@ -49,7 +53,11 @@ export type GameView = PyramidView | GapsView | FortyThievesView;
 
 /** A game whose clock is paused: the server hides the board and the legal moves until it runs
  *  again (API.md, "clock"). The rest of the view is as usual. */
-export type PausedView = Omit<GameView, 'board' | 'legal_moves' | 'game'> & { game: GameName; board: null; legal_moves: [] };
+export type PausedView = Omit<GameView, 'board' | 'legal_moves' | 'game'> & {
+  game: GameName;
+  board: null;
+  legal_moves: [];
+};
 
 /** What the server sends: a playable view or a paused one. */
 export type ServerView = GameView | PausedView;
@@ -62,7 +70,8 @@ function filled<B extends object>(x: B | Record<string, never> | null | undefine
 }
 
 const str = (x: unknown): string | undefined => (typeof x === 'string' ? x : undefined);
-const strs = (x: unknown): string[] | undefined => (Array.isArray(x) ? x.filter((c): c is string => typeof c === 'string') : undefined);
+const strs = (x: unknown): string[] | undefined =>
+  Array.isArray(x) ? x.filter((c): c is string => typeof c === 'string') : undefined;
 
 export function readEvent(e: Record<string, unknown>): GameEvent {
   const from = typeof e.from === 'string' ? e.from : strs(e.from);
@@ -84,15 +93,26 @@ export function toView(v: ApiView): ServerView {
   const events = 'events' in v ? v.events.map(readEvent) : undefined;
   const extra = { result, events };
   switch (v.game) {
-    case 'pyramid': return filled(v.board) ? { ...v, ...extra, board: v.board } : { ...v, ...extra, board: null, legal_moves: [] };
-    case 'gaps': return filled(v.board) ? { ...v, ...extra, board: v.board } : { ...v, ...extra, board: null, legal_moves: [] };
-    default: return filled(v.board) ? { ...v, ...extra, board: v.board } : { ...v, ...extra, board: null, legal_moves: [] };
+    case 'pyramid':
+      return filled(v.board)
+        ? { ...v, ...extra, board: v.board }
+        : { ...v, ...extra, board: null, legal_moves: [] };
+    case 'gaps':
+      return filled(v.board)
+        ? { ...v, ...extra, board: v.board }
+        : { ...v, ...extra, board: null, legal_moves: [] };
+    default:
+      return filled(v.board)
+        ? { ...v, ...extra, board: v.board }
+        : { ...v, ...extra, board: null, legal_moves: [] };
   }
 }
 
 /** A deal's par from a field the schema gives as "par, null or an empty object". */
 export function readPar(x: Par | Record<string, never> | null | undefined): Par | null {
-  return x && typeof x.moves === 'number' && typeof x.proven === 'boolean' ? { moves: x.moves, proven: x.proven, source: x.source } : null;
+  return x && typeof x.moves === 'number' && typeof x.proven === 'boolean'
+    ? { moves: x.moves, proven: x.proven, source: x.source }
+    : null;
 }
 
 /** A GameView inside another answer whose schema leaves it open (a 409's `game`): checked by
@@ -100,8 +120,13 @@ export function readPar(x: Par | Record<string, never> | null | undefined): Par 
 export function looksLikeView(x: unknown): x is S['GameView'] {
   if (!x || typeof x !== 'object') return false;
   const o = x as Record<string, unknown>;
-  return GAME_NAMES.some((g) => g === o.game) && typeof o.id === 'string' && typeof o.version === 'number'
-    && Array.isArray(o.legal_moves) && 'board' in o;
+  return (
+    GAME_NAMES.some((g) => g === o.game) &&
+    typeof o.id === 'string' &&
+    typeof o.version === 'number' &&
+    Array.isArray(o.legal_moves) &&
+    'board' in o
+  );
 }
 
 /** A move from an open JSON object (a hint, a replay's line), checked field by field. */
@@ -109,16 +134,25 @@ export function readMove(x: unknown): Move | null {
   if (!x || typeof x !== 'object') return null;
   const o = x as Record<string, unknown>;
   switch (o.type) {
-    case 'draw': case 'recycle': case 'redeal': case 'collect': return { type: o.type };
-    case 'pair': return typeof o.a === 'string' && typeof o.b === 'string' ? { type: 'pair', a: o.a, b: o.b } : null;
-    case 'king': return typeof o.at === 'string' ? { type: 'king', at: o.at } : null;
+    case 'draw':
+    case 'recycle':
+    case 'redeal':
+    case 'collect':
+      return { type: o.type };
+    case 'pair':
+      return typeof o.a === 'string' && typeof o.b === 'string' ? { type: 'pair', a: o.a, b: o.b } : null;
+    case 'king':
+      return typeof o.at === 'string' ? { type: 'king', at: o.at } : null;
     case 'move': {
       if (typeof o.to !== 'string') return null;
       if (typeof o.card === 'string') return { type: 'move', card: o.card, to: o.to };
       if (typeof o.from !== 'string') return null;
-      return typeof o.count === 'number' ? { type: 'move', from: o.from, to: o.to, count: o.count } : { type: 'move', from: o.from, to: o.to };
+      return typeof o.count === 'number'
+        ? { type: 'move', from: o.from, to: o.to, count: o.count }
+        : { type: 'move', from: o.from, to: o.to };
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 

@@ -22,11 +22,16 @@ export function readHint(view: GameView, hint: Hint | null): ShownHint {
   const searched = hint?.searched === true;
   if (!move) return { move: null, spots: [], text: 'hint.none', reason, searched };
   const spots = moveSpots(view, move);
-  const text: Key = move.type === 'draw' ? 'hint.draw'
-    : move.type === 'recycle' ? 'hint.recycle'
-      : move.type === 'redeal' ? 'hint.redeal'
-        : move.type === 'collect' ? 'hint.collect'
-          : 'hint.move';
+  const text: Key =
+    move.type === 'draw'
+      ? 'hint.draw'
+      : move.type === 'recycle'
+        ? 'hint.recycle'
+        : move.type === 'redeal'
+          ? 'hint.redeal'
+          : move.type === 'collect'
+            ? 'hint.collect'
+            : 'hint.move';
   return { move, spots, text, reason, searched };
 }
 

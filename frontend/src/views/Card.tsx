@@ -31,7 +31,9 @@ export function CardButton(p: CardProps) {
     p.hinted && 'hinted',
     p.dim && 'dim',
     p.class,
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <button
       type="button"
@@ -47,12 +49,21 @@ export function CardButton(p: CardProps) {
     >
       {f ? (
         <>
-          <span class="corner" aria-hidden="true"><span class="rank">{f.rank}</span><span class="suit">{f.symbol}</span></span>
-          <span class="pip" aria-hidden="true">{f.symbol}</span>
+          <span class="corner" aria-hidden="true">
+            <span class="rank">{f.rank}</span>
+            <span class="suit">{f.symbol}</span>
+          </span>
+          <span class="pip" aria-hidden="true">
+            {f.symbol}
+          </span>
         </>
       ) : null}
       {p.children}
-      {p.recommended ? <span class="arrow" aria-hidden="true">↓</span> : null}
+      {p.recommended ? (
+        <span class="arrow" aria-hidden="true">
+          ↓
+        </span>
+      ) : null}
     </button>
   );
 }

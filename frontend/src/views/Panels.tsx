@@ -10,16 +10,29 @@ import { Modal } from './Modal';
 
 export type Options = Record<string, unknown>;
 
-export function NewGameDialog({ t, catalog, initialGame, initialOptions, onStart, onClose }: {
-  t: T; catalog: Catalog | null; initialGame: GameName;
+export function NewGameDialog({
+  t,
+  catalog,
+  initialGame,
+  initialOptions,
+  onStart,
+  onClose,
+}: {
+  t: T;
+  catalog: Catalog | null;
+  initialGame: GameName;
   initialOptions: (g: GameName) => Options;
-  onStart: (g: GameName, options: Options, deal?: number) => void; onClose: () => void;
+  onStart: (g: GameName, options: Options, deal?: number) => void;
+  onClose: () => void;
 }) {
   const [game, setGame] = useState<GameName>(initialGame);
   const [opts, setOpts] = useState<Options>(initialOptions(initialGame));
   const [deal, setDeal] = useState('');
   const entry = catalog?.games.find((g) => g.game === game);
-  const pick = (g: GameName) => { setGame(g); setOpts(initialOptions(g)); };
+  const pick = (g: GameName) => {
+    setGame(g);
+    setOpts(initialOptions(g));
+  };
   const submit = (e: Event) => {
     e.preventDefault();
     const n = Number(deal);
@@ -33,10 +46,19 @@ export function NewGameDialog({ t, catalog, initialGame, initialOptions, onStart
         {entry ? <OptionFields t={t} options={entry.options} values={opts} onChange={setOpts} /> : null}
         <label class="opt">
           <span>{t('new.deal')}</span>
-          <input name="deal" inputMode="numeric" pattern="[0-9]*" placeholder={t('new.deal.ph')} value={deal} onInput={(e) => setDeal((e.target as HTMLInputElement).value)} />
+          <input
+            name="deal"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            placeholder={t('new.deal.ph')}
+            value={deal}
+            onInput={(e) => setDeal((e.target as HTMLInputElement).value)}
+          />
         </label>
         <div class="exits">
-          <button type="submit" class="primary" disabled={!!catalog && !entry}>{t('btn.start')}</button>
+          <button type="submit" class="primary" disabled={!!catalog && !entry}>
+            {t('btn.start')}
+          </button>
         </div>
       </form>
     </Modal>
@@ -61,8 +83,16 @@ type CatalogOption = Catalog['games'][number]['options'][number];
 
 /** The controls of a game's options, from the catalog (names, defaults, allowed values): a new
  *  option on the server shows up here without a change of the client. */
-export function OptionFields({ t, options, values, onChange }: {
-  t: T; options: CatalogOption[]; values: Options; onChange: (o: Options) => void;
+export function OptionFields({
+  t,
+  options,
+  values,
+  onChange,
+}: {
+  t: T;
+  options: CatalogOption[];
+  values: Options;
+  onChange: (o: Options) => void;
 }) {
   return (
     <>
@@ -73,7 +103,12 @@ export function OptionFields({ t, options, values, onChange }: {
         if (typeof o.default === 'boolean') {
           return (
             <label class="opt check" key={o.name}>
-              <input type="checkbox" name={o.name} checked={value === true} onChange={(e) => onChange({ ...values, [o.name]: (e.target as HTMLInputElement).checked })} />
+              <input
+                type="checkbox"
+                name={o.name}
+                checked={value === true}
+                onChange={(e) => onChange({ ...values, [o.name]: (e.target as HTMLInputElement).checked })}
+              />
               <span>{label}</span>
             </label>
           );
@@ -81,15 +116,23 @@ export function OptionFields({ t, options, values, onChange }: {
         return (
           <label class="opt" key={o.name}>
             <span>{label}</span>
-            <select name={o.name} value={String(value)} onChange={(e) => {
-              const raw = (e.target as HTMLSelectElement).value;
-              const found = o.allowed.find((a) => String(a) === raw);
-              onChange({ ...values, [o.name]: found ?? raw });
-            }}>
+            <select
+              name={o.name}
+              value={String(value)}
+              onChange={(e) => {
+                const raw = (e.target as HTMLSelectElement).value;
+                const found = o.allowed.find((a) => String(a) === raw);
+                onChange({ ...values, [o.name]: found ?? raw });
+              }}
+            >
               {o.allowed.map((a) => {
                 const k = `opt.${o.name}.${String(a)}` as Key;
                 const text = t(k);
-                return <option key={String(a)} value={String(a)}>{text === k ? String(a) : text}</option>;
+                return (
+                  <option key={String(a)} value={String(a)}>
+                    {text === k ? String(a) : text}
+                  </option>
+                );
               })}
             </select>
           </label>
@@ -101,21 +144,44 @@ export function OptionFields({ t, options, values, onChange }: {
 
 // -- rules ------------------------------------------------------------------
 
-export function RulesDialog({ t, lang, game, onClose }: { t: T; lang: Lang; game: GameName; onClose: () => void }) {
+export function RulesDialog({
+  t,
+  lang,
+  game,
+  onClose,
+}: {
+  t: T;
+  lang: Lang;
+  game: GameName;
+  onClose: () => void;
+}) {
   const [g, setG] = useState<GameName>(game);
   const page = rulesPage(g, lang);
   return (
     <Modal title={`${t('btn.rules')}: ${page.title}`} onClose={onClose} closeLabel={t('btn.close')} wide>
       <div class="tabs" role="tablist">
         {GAME_NAMES.map((x) => (
-          <button key={x} type="button" role="tab" aria-selected={x === g} class={x === g ? 'on' : ''} onClick={() => setG(x)}>{t(`game.${x}` as Key)}</button>
+          <button
+            key={x}
+            type="button"
+            role="tab"
+            aria-selected={x === g}
+            class={x === g ? 'on' : ''}
+            onClick={() => setG(x)}
+          >
+            {t(`game.${x}` as Key)}
+          </button>
         ))}
       </div>
       <div class="rules" data-testid="rules" role="tabpanel">
         {page.sections.map((s) => (
           <section key={s.heading}>
             <h3>{s.heading}</h3>
-            <ul>{s.items.map((i) => <li key={i}>{i}</li>)}</ul>
+            <ul>
+              {s.items.map((i) => (
+                <li key={i}>{i}</li>
+              ))}
+            </ul>
           </section>
         ))}
       </div>

@@ -9,15 +9,34 @@ import { LeaderboardTable } from './Leaderboard';
 import { Modal } from './Modal';
 
 export interface ResultsProps {
-  view: ServerView; t: T; api: Api; countLabel: Key;
-  onNew: () => void; onReplay: () => void; onViewBoard: () => void; onWatch: (id: string) => void;
+  view: ServerView;
+  t: T;
+  api: Api;
+  countLabel: Key;
+  onNew: () => void;
+  onReplay: () => void;
+  onViewBoard: () => void;
+  onWatch: (id: string) => void;
 }
 
-export function ResultsPanel({ view, t, api, countLabel, onNew, onReplay, onViewBoard, onWatch }: ResultsProps) {
+export function ResultsPanel({
+  view,
+  t,
+  api,
+  countLabel,
+  onNew,
+  onReplay,
+  onViewBoard,
+  onWatch,
+}: ResultsProps) {
   const r = view.result;
   const won = view.status === 'won';
   return (
-    <Modal title={won ? t('won.title') : t('resigned.title')} onClose={onViewBoard} closeLabel={t('btn.view_board')}>
+    <Modal
+      title={won ? t('won.title') : t('resigned.title')}
+      onClose={onViewBoard}
+      closeLabel={t('btn.view_board')}
+    >
       <div class="results" data-testid="results">
         <Figures view={view} t={t} countLabel={countLabel} />
         <ParLine view={view} t={t} />
@@ -26,11 +45,26 @@ export function ResultsPanel({ view, t, api, countLabel, onNew, onReplay, onView
         <DailyRank api={api} view={view} t={t} />
         <LeaderboardTable api={api} view={view} t={t} withPar={!readPar(r?.par)} />
         <div class="exits">
-          <button type="button" class="primary" onClick={onNew} autofocus>{t('btn.new')}</button>
-          <a class="button" href={replayPath(view.id)} data-testid="watch-replay"
-            onClick={(e) => { e.preventDefault(); onWatch(view.id); }}>{t('replay.watch')}</a>
-          <button type="button" onClick={onReplay}>{t('btn.replay')}</button>
-          <button type="button" onClick={onViewBoard}>{t('btn.view_board')}</button>
+          <button type="button" class="primary" onClick={onNew} autofocus>
+            {t('btn.new')}
+          </button>
+          <a
+            class="button"
+            href={replayPath(view.id)}
+            data-testid="watch-replay"
+            onClick={(e) => {
+              e.preventDefault();
+              onWatch(view.id);
+            }}
+          >
+            {t('replay.watch')}
+          </a>
+          <button type="button" onClick={onReplay}>
+            {t('btn.replay')}
+          </button>
+          <button type="button" onClick={onViewBoard}>
+            {t('btn.view_board')}
+          </button>
         </div>
       </div>
     </Modal>
@@ -42,11 +76,28 @@ function Figures({ view, t, countLabel }: { view: ServerView; t: T; countLabel: 
   const r = view.result;
   return (
     <dl class="stats">
-      <div><dt>{t('won.time')}</dt><dd>{formatTime(r?.elapsed_ms ?? view.elapsed_ms)}</dd></div>
-      <div><dt>{t('won.moves')}</dt><dd>{r?.moves ?? view.moves}</dd></div>
-      <div><dt>{t('won.undos')}</dt><dd>{r?.undos ?? view.undos}</dd></div>
-      <div><dt>{t('won.hints')}</dt><dd>{r?.hints ?? view.hints}</dd></div>
-      {r?.removed != null ? <div><dt>{t(countLabel)}</dt><dd>{r.removed}</dd></div> : null}
+      <div>
+        <dt>{t('won.time')}</dt>
+        <dd>{formatTime(r?.elapsed_ms ?? view.elapsed_ms)}</dd>
+      </div>
+      <div>
+        <dt>{t('won.moves')}</dt>
+        <dd>{r?.moves ?? view.moves}</dd>
+      </div>
+      <div>
+        <dt>{t('won.undos')}</dt>
+        <dd>{r?.undos ?? view.undos}</dd>
+      </div>
+      <div>
+        <dt>{t('won.hints')}</dt>
+        <dd>{r?.hints ?? view.hints}</dd>
+      </div>
+      {r?.removed != null ? (
+        <div>
+          <dt>{t(countLabel)}</dt>
+          <dd>{r.removed}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }
@@ -58,20 +109,33 @@ function ParLine({ view, t }: { view: ServerView; t: T }) {
   const moves = view.result?.moves ?? view.moves;
   return (
     <p class="par" data-testid="par">
-      <strong>{view.status === 'won' ? t('par.line', { moves, par: par.moves }) : t('par.at', { par: par.moves })}</strong>
-      {' '}<span class="par-note">({t(par.proven ? 'par.note.proven' : 'par.note.found')})</span>
-      {view.status === 'won' && moves <= par.moves ? <> <strong class="par-hit">{t('par.under')}</strong></> : null}
+      <strong>
+        {view.status === 'won' ? t('par.line', { moves, par: par.moves }) : t('par.at', { par: par.moves })}
+      </strong>{' '}
+      <span class="par-note">({t(par.proven ? 'par.note.proven' : 'par.note.found')})</span>
+      {view.status === 'won' && moves <= par.moves ? (
+        <>
+          {' '}
+          <strong class="par-hit">{t('par.under')}</strong>
+        </>
+      ) : null}
     </p>
   );
 }
 
 function Best({ view, t }: { view: ServerView; t: T }) {
   const pb = view.result?.personal_best;
-  if (view.status !== 'won') return pb?.previous != null ? <p class="best">{t('won.best.prev', { n: pb.previous })}</p> : null;
+  if (view.status !== 'won')
+    return pb?.previous != null ? <p class="best">{t('won.best.prev', { n: pb.previous })}</p> : null;
   return (
     <p class="best">
-      {pb?.previous == null ? <strong>{t('won.best.first')}</strong> : (
-        <>{pb.improved ? <strong>{t('won.best.new')} </strong> : null}{t('won.best.prev', { n: pb.previous })}</>
+      {pb?.previous == null ? (
+        <strong>{t('won.best.first')}</strong>
+      ) : (
+        <>
+          {pb.improved ? <strong>{t('won.best.new')} </strong> : null}
+          {t('won.best.prev', { n: pb.previous })}
+        </>
       )}
     </p>
   );
@@ -84,13 +148,20 @@ function DailyRank({ api, view, t }: { api: Api; view: ServerView; t: T }) {
   const [rank, setRank] = useState<Rank>(null);
   useEffect(() => {
     let live = true;
-    dailyRank(api, view).then((x) => live && setRank(x), () => undefined);
-    return () => { live = false; };
+    dailyRank(api, view).then(
+      (x) => live && setRank(x),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [view.id, view.status]);
   if (!rank) return null;
   return (
     <p class="dailyrank" data-testid="daily-rank">
-      {rank === 'unranked' ? t('daily.result.unranked') : t('daily.result.rank', { rank: rank.rank, n: rank.of })}
+      {rank === 'unranked'
+        ? t('daily.result.unranked')
+        : t('daily.result.rank', { rank: rank.rank, n: rank.of })}
     </p>
   );
 }
@@ -111,14 +182,20 @@ export function DealId({ id, t }: { id: string; t: T }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     const url = `${location.origin}/play/${id}`;
-    try { await navigator.clipboard.writeText(url); } catch { /* clipboard may be refused */ }
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      /* clipboard may be refused */
+    }
     setCopied(true);
     setTimeout(() => setCopied(false), 1500);
   };
   return (
     <p class="dealid">
       {t('won.deal')}: <code data-testid="deal-id">{id}</code>{' '}
-      <button type="button" class="small" onClick={copy}>{copied ? t('btn.copied') : t('btn.copy')}</button>
+      <button type="button" class="small" onClick={copy}>
+        {copied ? t('btn.copied') : t('btn.copy')}
+      </button>
     </p>
   );
 }

@@ -19,7 +19,9 @@ export function FortyThievesBoard(p: BoardProps<FortyThievesView>) {
         <Foundations {...p} />
       </div>
       <div class="tableau">
-        {tableau.map((col, c) => <Column key={`t${c}`} p={p} col={col} c={c} />)}
+        {tableau.map((col, c) => (
+          <Column key={`t${c}`} p={p} col={col} c={c} />
+        ))}
       </div>
     </div>
   );
@@ -28,14 +30,29 @@ export function FortyThievesBoard(p: BoardProps<FortyThievesView>) {
 function Foundations({ view, targets, lang, t, onTap, hinted }: BoardProps<FortyThievesView>) {
   const found = targetInfo(targets, 'foundation');
   return (
-    <div class={`foundations${found.target ? ' target' : ''}${found.recommended ? ' recommended' : ''}`} role="group" aria-label={t('a11y.foundations')} data-loc="foundation">
-      {found.recommended ? <span class="arrow" aria-hidden="true">↓</span> : null}
+    <div
+      class={`foundations${found.target ? ' target' : ''}${found.recommended ? ' recommended' : ''}`}
+      role="group"
+      aria-label={t('a11y.foundations')}
+      data-loc="foundation"
+    >
+      {found.recommended ? (
+        <span class="arrow" aria-hidden="true">
+          ↓
+        </span>
+      ) : null}
       {view.board.foundations.map((f, i) => (
         <CardButton
           key={`f${i}`}
           card={f.top}
           loc={`f${i}`}
-          label={labelWith(t, f.top ? `${t('a11y.foundation', { n: i + 1 })}: ${cardName(lang, f.top)}` : t('a11y.foundation.empty', { n: i + 1 }), { target: found.target })}
+          label={labelWith(
+            t,
+            f.top
+              ? `${t('a11y.foundation', { n: i + 1 })}: ${cardName(lang, f.top)}`
+              : t('a11y.foundation.empty', { n: i + 1 }),
+            { target: found.target },
+          )}
           onTap={onTap}
           recommended={false}
           hinted={hinted.includes('foundation') && i === 0}
@@ -58,7 +75,9 @@ function Stock({ view, t, onTap, hinted }: BoardProps<FortyThievesView>) {
       aria-label={b.stock.count ? t('a11y.stock.count', { n: b.stock.count }) : t('a11y.stock.empty')}
       onClick={() => onTap('stock')}
     >
-      <span class="count" aria-hidden="true">{b.stock.count || (b.redeals_left ? '↻' : '')}</span>
+      <span class="count" aria-hidden="true">
+        {b.stock.count || (b.redeals_left ? '↻' : '')}
+      </span>
     </button>
   );
 }
@@ -71,30 +90,46 @@ function Column({ p, col, c }: { p: BoardProps<FortyThievesView>; col: Card[]; c
   const name = t('a11y.column', { n: c + 1 });
   return (
     <div class={`column${ti.target ? ' target' : ''}`} role="group" aria-label={name}>
-      <div class="colnum" aria-hidden="true">{c + 1}</div>
+      <div class="colnum" aria-hidden="true">
+        {c + 1}
+      </div>
       <div class="stack" style={{ '--n': Math.max(col.length, 1) } as never}>
         {col.length === 0 ? (
-          <CardButton card={null} loc={loc} label={labelWith(t, t('a11y.column.empty', { n: c + 1 }), { target: ti.target })} onTap={onTap} target={ti.target} recommended={ti.recommended} hinted={hinted.includes(loc)} nav />
-        ) : col.map((card, i) => {
-          const top = i === col.length - 1;
-          const selected = lifted > 0 && i >= col.length - lifted;
-          return (
-            <CardButton
-              key={`${loc}.${i}`}
-              card={card}
-              loc={`${loc}.${i}`}
-              label={labelWith(t, `${cardName(lang, card)}, ${name}`, { selected, target: top && ti.target })}
-              onTap={onTap}
-              selected={selected}
-              target={top && ti.target}
-              recommended={top && ti.recommended}
-              hinted={top && hinted.includes(loc)}
-              nav
-              class="tcard"
-              style={{ '--i': i } as never}
-            />
-          );
-        })}
+          <CardButton
+            card={null}
+            loc={loc}
+            label={labelWith(t, t('a11y.column.empty', { n: c + 1 }), { target: ti.target })}
+            onTap={onTap}
+            target={ti.target}
+            recommended={ti.recommended}
+            hinted={hinted.includes(loc)}
+            nav
+          />
+        ) : (
+          col.map((card, i) => {
+            const top = i === col.length - 1;
+            const selected = lifted > 0 && i >= col.length - lifted;
+            return (
+              <CardButton
+                key={`${loc}.${i}`}
+                card={card}
+                loc={`${loc}.${i}`}
+                label={labelWith(t, `${cardName(lang, card)}, ${name}`, {
+                  selected,
+                  target: top && ti.target,
+                })}
+                onTap={onTap}
+                selected={selected}
+                target={top && ti.target}
+                recommended={top && ti.recommended}
+                hinted={top && hinted.includes(loc)}
+                nav
+                class="tcard"
+                style={{ '--i': i } as never}
+              />
+            );
+          })
+        )}
       </div>
     </div>
   );
@@ -108,14 +143,29 @@ function WastePile({ view, sel, targets, lang, t, onTap, hinted }: BoardProps<Fo
   return (
     <div class="waste">
       {shown.map((c, i) => (
-        <div class={`card ghost ${/[HD]$/.test(c) ? 'red' : 'black'}`} style={{ '--w': i } as never} key={`${c}${i}`} aria-hidden="true">
-          <span class="corner"><span class="rank">{face(c).rank}</span><span class="suit">{face(c).symbol}</span></span>
+        <div
+          class={`card ghost ${/[HD]$/.test(c) ? 'red' : 'black'}`}
+          style={{ '--w': i } as never}
+          key={`${c}${i}`}
+          aria-hidden="true"
+        >
+          <span class="corner">
+            <span class="rank">{face(c).rank}</span>
+            <span class="suit">{face(c).symbol}</span>
+          </span>
         </div>
       ))}
       <CardButton
         card={top}
         loc="waste"
-        label={top ? labelWith(t, `${t('a11y.waste')}: ${cardName(lang, top)}`, { selected, target: targetInfo(targets, 'waste').target }) : t('a11y.waste.empty')}
+        label={
+          top
+            ? labelWith(t, `${t('a11y.waste')}: ${cardName(lang, top)}`, {
+                selected,
+                target: targetInfo(targets, 'waste').target,
+              })
+            : t('a11y.waste.empty')
+        }
         onTap={onTap}
         selected={selected}
         hinted={hinted.includes('waste')}
@@ -137,11 +187,19 @@ export function SelectionBar({ view, t, sel, onSelect }: OverlayProps<FortyThiev
       <span>{lifted}</span>
       {column ? (
         <>
-          <button type="button" class="tool small" onClick={() => onLift(1)} aria-label={t('btn.more')}>▲</button>
-          <button type="button" class="tool small" onClick={() => onLift(-1)} aria-label={t('btn.fewer')}>▼</button>
+          <button type="button" class="tool small" onClick={() => onLift(1)} aria-label={t('btn.more')}>
+            ▲
+          </button>
+          <button type="button" class="tool small" onClick={() => onLift(-1)} aria-label={t('btn.fewer')}>
+            ▼
+          </button>
         </>
       ) : null}
-      {limit !== null ? <strong class="limit" data-testid="run-limit">{limit === 1 ? t('sel.max1') : t('sel.max', { n: limit })}</strong> : null}
+      {limit !== null ? (
+        <strong class="limit" data-testid="run-limit">
+          {limit === 1 ? t('sel.max1') : t('sel.max', { n: limit })}
+        </strong>
+      ) : null}
     </div>
   );
 }

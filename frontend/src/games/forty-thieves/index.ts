@@ -9,13 +9,20 @@ import { moveSpots, tap, targets } from './rules';
 
 function pileActions(view: FortyThievesView): PileAction[] {
   const b = view.board;
-  if (b.can_collect) return [{ move: { type: 'collect' }, label: 'btn.collect', icon: 'collect', accent: true }];
-  if (b.stock.count > 0) return [{ move: { type: 'draw' }, label: 'btn.draw', icon: 'draw', key: 'D', accent: true }];
+  if (b.can_collect)
+    return [{ move: { type: 'collect' }, label: 'btn.collect', icon: 'collect', accent: true }];
+  if (b.stock.count > 0)
+    return [{ move: { type: 'draw' }, label: 'btn.draw', icon: 'draw', key: 'D', accent: true }];
   if (view.legal_moves.some((m) => m.type === 'redeal')) {
     return [{ move: { type: 'redeal' }, label: 'btn.redeal', icon: 'recycle', key: 'R', accent: true }];
   }
-  const why = view.options.rules === 'relaxed' && b.redeals_left === 0 ? 'reason.no_redeals_left' as const : 'reason.stock_empty' as const;
-  return [{ move: { type: 'draw' }, label: 'btn.draw', icon: 'draw', key: 'D', accent: false, disabled: why }];
+  const why =
+    view.options.rules === 'relaxed' && b.redeals_left === 0
+      ? ('reason.no_redeals_left' as const)
+      : ('reason.stock_empty' as const);
+  return [
+    { move: { type: 'draw' }, label: 'btn.draw', icon: 'draw', key: 'D', accent: false, disabled: why },
+  ];
 }
 
 function say(view: FortyThievesView, move: Move, t: T): string {
@@ -25,11 +32,16 @@ function say(view: FortyThievesView, move: Move, t: T): string {
   const src = move.from === 'waste' ? b.waste.cards : (b.tableau[Number(move.from.slice(1))] ?? []);
   const n = move.count ?? 1;
   const run = src.slice(-n);
-  const from = move.from === 'waste' ? t('say.from.waste') : t('say.from.col', { n: Number(move.from.slice(1)) + 1 });
+  const from =
+    move.from === 'waste' ? t('say.from.waste') : t('say.from.col', { n: Number(move.from.slice(1)) + 1 });
   const col = /^t(\d)$/.exec(move.to);
-  const dest = col ? b.tableau[Number(col[1])] ?? [] : null;
+  const dest = col ? (b.tableau[Number(col[1])] ?? []) : null;
   const onto = dest?.[dest.length - 1];
-  const to = !col ? t('say.to.foundation') : onto ? t('say.to.card', { card: short(onto), n: Number(col[1]) + 1 }) : t('say.to.empty', { n: Number(col[1]) + 1 });
+  const to = !col
+    ? t('say.to.foundation')
+    : onto
+      ? t('say.to.card', { card: short(onto), n: Number(col[1]) + 1 })
+      : t('say.to.empty', { n: Number(col[1]) + 1 });
   if (n === 1) return t('say.ft.one', { card: short(run[0] ?? ''), from, to });
   return t('say.ft.run', { n, top: short(run[0] ?? ''), bottom: short(run[run.length - 1] ?? ''), from, to });
 }
@@ -53,7 +65,11 @@ export const fortyThieves: GameModule<FortyThievesView> = {
   status(view, t) {
     const b = view.board;
     const up = b.foundations.reduce((s, f) => s + f.count, 0);
-    return [t('status.stock', { n: b.stock.count }), t('status.waste', { n: b.waste.count }), t('status.foundations', { n: up })];
+    return [
+      t('status.stock', { n: b.stock.count }),
+      t('status.waste', { n: b.waste.count }),
+      t('status.foundations', { n: up }),
+    ];
   },
   pileActions,
   keyMove: (_view, key) => (key === 'draw' ? { type: 'draw' } : { type: 'redeal' }),

@@ -54,7 +54,12 @@ function ftTapAgain(view: FortyThievesView, sel: Selection): Outcome {
 function ftToward(view: FortyThievesView, sel: Selection, dest: string): Outcome {
   const hit = targets(view, sel).find((t) => t.loc === dest);
   if (hit) return SUBMIT(hit.move, true);
-  const move: FtMove = { type: 'move', from: sel.loc, to: dest, ...(sel.count !== 1 ? { count: sel.count } : {}) };
+  const move: FtMove = {
+    type: 'move',
+    from: sel.loc,
+    to: dest,
+    ...(sel.count !== 1 ? { count: sel.count } : {}),
+  };
   return SUBMIT(move, false);
 }
 

@@ -20,23 +20,30 @@ export function GapsBoard({ view, sel, targets, lang, t, onTap, hinted }: BoardP
             const fits = !card && b.fits ? b.fits[loc] : undefined;
             const base = card
               ? cardName(lang, card)
-              : t('a11y.gap', { r: r + 1, c: c + 1 }) + (fits?.length ? `, ${t('a11y.fits', { cards: fits.map((x) => cardName(lang, x)).join(', ') })}` : '');
+              : t('a11y.gap', { r: r + 1, c: c + 1 }) +
+                (fits?.length
+                  ? `, ${t('a11y.fits', { cards: fits.map((x) => cardName(lang, x)).join(', ') })}`
+                  : '');
             return (
               <div role="gridcell" class="gcell" key={loc}>
-              <CardButton
-                key={loc}
-                card={card}
-                loc={loc}
-                label={labelWith(t, base, { selected, target: ti.target })}
-                onTap={onTap}
-                selected={selected}
-                target={ti.target}
-                hinted={hinted.includes(loc)}
-                nav
-                class="gcard"
-              >
-                {fits?.length ? <span class="fits" aria-hidden="true">{fits.map(short).join(' ')}</span> : null}
-              </CardButton>
+                <CardButton
+                  key={loc}
+                  card={card}
+                  loc={loc}
+                  label={labelWith(t, base, { selected, target: ti.target })}
+                  onTap={onTap}
+                  selected={selected}
+                  target={ti.target}
+                  hinted={hinted.includes(loc)}
+                  nav
+                  class="gcard"
+                >
+                  {fits?.length ? (
+                    <span class="fits" aria-hidden="true">
+                      {fits.map(short).join(' ')}
+                    </span>
+                  ) : null}
+                </CardButton>
               </div>
             );
           })}

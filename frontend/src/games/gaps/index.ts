@@ -11,7 +11,17 @@ import { gapsCell, moveSpots, parseGapsLoc, tap, targets } from './rules';
 function pileActions(view: GapsView): PileAction[] {
   const offer = view.notices.includes('redeal_available') || view.notices.includes('stuck');
   const legal = view.legal_moves.some((m) => m.type === 'redeal');
-  return [{ move: { type: 'redeal' }, label: 'btn.redeal', icon: 'recycle', key: 'R', accent: offer, pulse: offer, disabled: legal ? undefined : 'reason.no_redeals_left' }];
+  return [
+    {
+      move: { type: 'redeal' },
+      label: 'btn.redeal',
+      icon: 'recycle',
+      key: 'R',
+      accent: offer,
+      pulse: offer,
+      disabled: legal ? undefined : 'reason.no_redeals_left',
+    },
+  ];
 }
 
 export const gaps: GameModule<GapsView> = {
@@ -25,7 +35,8 @@ export const gaps: GameModule<GapsView> = {
     if (move.type !== 'move' || !('card' in move)) return t('say.redeal');
     const p = parseGapsLoc(move.to) ?? { row: 0, col: 0 };
     const left = p.col > 0 ? view.board.grid[p.row]?.[p.col - 1] : null;
-    return left ? t('say.gap.after', { card: short(move.card), left: short(left) })
+    return left
+      ? t('say.gap.after', { card: short(move.card), left: short(left) })
       : t('say.gap.start', { card: short(move.card), r: p.row + 1 });
   },
   resultLabel: 'won.in_place',

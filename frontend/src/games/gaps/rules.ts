@@ -33,7 +33,9 @@ export function targets(view: GapsView, sel: Selection): Target[] {
   const cell = gapsCell(view, sel.loc);
   if (cell === undefined) return [];
   if (cell) {
-    return gapsMoves(view).filter((m) => m.card === cell).map((m) => ({ loc: m.to, move: m, recommended: false }));
+    return gapsMoves(view)
+      .filter((m) => m.card === cell)
+      .map((m) => ({ loc: m.to, move: m, recommended: false }));
   }
   const out: Target[] = [];
   for (const m of gapsMoves(view)) {

@@ -9,10 +9,24 @@ import { moveSpots, pyramidCard, tap, targets } from './rules';
 
 function pileActions(view: PyramidView): PileAction[] {
   const b = view.board;
-  if (b.stock.count > 0) return [{ move: { type: 'draw' }, label: 'btn.draw', icon: 'draw', key: 'D', accent: true }];
+  if (b.stock.count > 0)
+    return [{ move: { type: 'draw' }, label: 'btn.draw', icon: 'draw', key: 'D', accent: true }];
   const legal = view.legal_moves.some((m) => m.type === 'recycle');
-  const why = legal ? undefined : b.pass >= b.max_passes ? 'reason.recycle_no_passes' as const : 'reason.recycle_waste_empty' as const;
-  return [{ move: { type: 'recycle' }, label: 'btn.recycle', icon: 'recycle', key: 'R', accent: true, disabled: why }];
+  const why = legal
+    ? undefined
+    : b.pass >= b.max_passes
+      ? ('reason.recycle_no_passes' as const)
+      : ('reason.recycle_waste_empty' as const);
+  return [
+    {
+      move: { type: 'recycle' },
+      label: 'btn.recycle',
+      icon: 'recycle',
+      key: 'R',
+      accent: true,
+      disabled: why,
+    },
+  ];
 }
 
 export const pyramid: GameModule<PyramidView> = {
@@ -35,7 +49,11 @@ export const pyramid: GameModule<PyramidView> = {
   },
   status(view, t) {
     const b = view.board;
-    return [t('status.removed', { n: b.removed }), t('status.stock', { n: b.stock.count }), t('status.pass', { n: b.pass, m: b.max_passes })];
+    return [
+      t('status.removed', { n: b.removed }),
+      t('status.stock', { n: b.stock.count }),
+      t('status.pass', { n: b.pass, m: b.max_passes }),
+    ];
   },
   pileActions,
   keyMove: (_view, key) => ({ type: key }),

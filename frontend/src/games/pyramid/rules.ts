@@ -37,9 +37,13 @@ export function tap(view: PyramidView, sel: Selection | null, loc: string): Outc
 
 export function moveSpots(_view: PyramidView, move: Move): string[] {
   switch (move.type) {
-    case 'pair': return [move.a, move.b];
-    case 'king': return [move.at];
-    case 'draw': return ['stock'];
-    default: return [];
+    case 'pair':
+      return [move.a, move.b];
+    case 'king':
+      return [move.at];
+    case 'draw':
+      return ['stock'];
+    default:
+      return [];
   }
 }
