@@ -163,7 +163,7 @@ describe('interaction', () => {
     await page.context().close();
   });
 
-  test('game menu: undo all and restart this deal, by ordinary undo and new-game actions; deal ID copied on tap', async () => {
+  test('game menu: undo all and restart this deal (ordinary undos, a new game); deal ID copied on tap', async () => {
     const page = await openPage(browser, '/play/pyramid-1', { viewport: SIZES['phone-360x640'] });
     await page.waitForURL(/\/game\//);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -118,6 +118,10 @@ async function screens(browser: Browser, base: string): Promise<[string, Counts]
   return out;
 }
 
+/** "critical 0, serious 0, moderate 1, minor 0" */
+const counts = (c: Counts): string =>
+  ['critical', 'serious', 'moderate', 'minor'].map((k) => `${k} ${c[k] ?? 0}`).join(', ');
+
 function lastE2e(): Counts & { screens: number } {
   const file = resolve(here, 'screenshots/axe.jsonl');
   const total: Counts & { screens: number } = { screens: 0 };
@@ -142,32 +146,26 @@ test('figures of the web client', async () => {
     for (let i = 0; i < 5; i++) loads.push(await coldLoad(browser, base));
     const ms = loads.map((l) => l.ms).sort((a, b) => a - b);
     const b = bundle();
+    const all = ms.map((x) => x.toFixed(0)).join(', ');
     console.log(
-      `first card visible (cold load of /play/pyramid-1, 360x740): median ${ms[2]!.toFixed(0)} ms of 5 [${ms.map((x) => x.toFixed(0)).join(', ')}]`,
+      `first card visible (cold load of /play/pyramid-1, 360x740): median ${ms[2]!.toFixed(0)} ms of 5 [${all}]`,
     );
     console.log(`requests of a cold load: ${loads[0]!.shell} app shell + ${loads[0]!.api} API`);
-    console.log(
-      `JS+CSS: ${b.files} files, ${(b.raw / 1024).toFixed(1)} KB raw, ${(b.gz / 1024).toFixed(1)} KB gzipped (a cold load: ${(b.entryGz / 1024).toFixed(1)} KB; the rest on demand)`,
-    );
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    const cold = `a cold load: ${kb(b.entryGz)}; the rest on demand`;
+    console.log(`JS+CSS: ${b.files} files, ${kb(b.raw)} raw, ${kb(b.gz)} gzipped (${cold})`);
     const rows = await screens(browser, base);
     const sum: Counts = {};
     for (const [name, c] of rows) {
       const ids = Object.keys(c)
         .filter((k) => k.includes(':'))
         .join(' ');
-      console.log(
-        `axe ${name.padEnd(26)} ${['critical', 'serious', 'moderate', 'minor'].map((k) => `${k} ${c[k] ?? 0}`).join(', ')}${ids ? ` (${ids})` : ''}`,
-      );
+      console.log(`axe ${name.padEnd(26)} ${counts(c)}${ids ? ` (${ids})` : ''}`);
       for (const [k, n] of Object.entries(c)) if (!k.includes(':')) sum[k] = (sum[k] ?? 0) + n;
     }
-    console.log(
-      `axe total over ${rows.length} screens: ${['critical', 'serious', 'moderate', 'minor'].map((k) => `${k} ${sum[k] ?? 0}`).join(', ')}`,
-    );
+    console.log(`axe total over ${rows.length} screens: ${counts(sum)}`);
     const e2e = lastE2e();
-    if (e2e.screens)
-      console.log(
-        `axe in the last e2e run, ${e2e.screens} screens: ${['critical', 'serious', 'moderate', 'minor'].map((k) => `${k} ${e2e[k] ?? 0}`).join(', ')}`,
-      );
+    if (e2e.screens) console.log(`axe in the last e2e run, ${e2e.screens} screens: ${counts(e2e)}`);
     expect(b.gz).toBeLessThanOrEqual(60 * 1024);
     expect((sum.critical ?? 0) + (sum.serious ?? 0)).toBe(0);
   } finally {

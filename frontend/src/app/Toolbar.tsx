@@ -70,7 +70,15 @@ function PileButton({
 }) {
   const off = !!p.disabled || !playing;
   const why = p.disabled ? `why-${p.move.type}` : undefined;
-  const cls = `tool${p.accent && !off ? ' accent' : ''}${p.pulse && !off ? ' pulse' : ''}${hinted ? ' hinted' : ''}${off ? ' off' : ''}`;
+  const cls = [
+    'tool',
+    p.accent && !off && 'accent',
+    p.pulse && !off && 'pulse',
+    hinted && 'hinted',
+    off && 'off',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <button
       type="button"

@@ -15,29 +15,35 @@ const EN: Record<GameName, RulesPage> = {
         heading: 'Layout',
         items: [
           'One 52-card deck. 28 cards form a pyramid of 7 rows, all face up; each card is covered by the two below it.',
-          'The other 24 cards are the stock. Its top card is face up and playable; drawn cards go to the waste, whose top card is playable.',
+          'The other 24 cards are the stock. Its top card is face up and playable; drawn cards go to the ' +
+            'waste, whose top card is playable.',
         ],
       },
       {
         heading: 'Moves',
         items: [
-          'Tap a card to select it: every card that makes 13 with it lights up. Tap a lit card to remove the pair (10+3, 9+4, 8+5, 7+6, J+2, Q+A). Tap the selected card again to deselect.',
+          'Tap a card to select it: every card that makes 13 with it lights up. Tap a lit card to remove ' +
+            'the pair (10+3, 9+4, 8+5, 7+6, J+2, Q+A). Tap the selected card again to deselect.',
           'A king is 13 on its own: one tap removes it.',
-          'Any two of the three places combine: pyramid + pyramid, pyramid + stock top, pyramid + waste top, stock top + waste top.',
-          'Draw moves the stock top to the waste. When the stock is used up, Recycle turns the waste over for the next pass — three passes in all.',
+          'Any two of the three places combine: pyramid + pyramid, pyramid + stock top, pyramid + waste ' +
+            'top, stock top + waste top.',
+          'Draw moves the stock top to the waste. When the stock is used up, Recycle turns the waste ' +
+            'over for the next pass — three passes in all.',
         ],
       },
       {
         heading: 'Winning',
         items: [
           'Remove all 28 pyramid cards; what is left in stock or waste does not matter. No time limit, no penalty.',
-          'Undo is unlimited (draws and recycles too). When no move is left, the game says so and offers undo, replay this deal, or a new deal.',
+          'Undo is unlimited (draws and recycles too). When no move is left, the game says so and offers ' +
+            'undo, replay this deal, or a new deal.',
         ],
       },
       {
         heading: 'Keys',
         items: [
-          'U undo · H hint · N new deal · D draw · R recycle · arrows move between playable cards · Enter/Space select · Esc deselect.',
+          'U undo · H hint · N new deal · D draw · R recycle · arrows move between playable cards · ' +
+            'Enter/Space select · Esc deselect.',
         ],
       },
     ],
@@ -52,15 +58,18 @@ const EN: Record<GameName, RulesPage> = {
       {
         heading: 'Moves',
         items: [
-          'A gap takes the card of the same suit, one rank higher than the card to its left (left of the gap 5♥ → only 6♥).',
-          "A gap in the leftmost column takes any 2; that 2 decides the row's suit. A gap right of a king stays empty; a gap whose left neighbour is a gap waits for it.",
+          'A gap takes the card of the same suit, one rank higher than the card to its left (left of the ' +
+            'gap 5♥ → only 6♥).',
+          "A gap in the leftmost column takes any 2; that 2 decides the row's suit. A gap right of a " +
+            'king stays empty; a gap whose left neighbour is a gap waits for it.',
           'Tap a card to light up the gap it fits, then tap the gap. Or tap a gap to light up the card that fits it.',
         ],
       },
       {
         heading: 'Redeal',
         items: [
-          "While redeals remain (2 by default), Redeal keeps each row's leading run (2, 3, 4 … of one suit from the left), shuffles the rest and deals them back with one gap right after each run.",
+          "While redeals remain (2 by default), Redeal keeps each row's leading run (2, 3, 4 … of one " +
+            'suit from the left), shuffles the rest and deals them back with one gap right after each run.',
         ],
       },
       { heading: 'Winning', items: ['Each row reads 2 to K of one suit. Undo is unlimited.'] },
@@ -78,29 +87,37 @@ const EN: Record<GameName, RulesPage> = {
       {
         heading: 'Layout',
         items: [
-          'Two decks (104 cards). 40 cards face up in 10 columns of 4; the other 64 form the stock, with the waste beside it. Eight foundations build A to K in suit.',
+          'Two decks (104 cards). 40 cards face up in 10 columns of 4; the other 64 form the stock, with ' +
+            'the waste beside it. Eight foundations build A to K in suit.',
         ],
       },
       {
         heading: 'Moves',
         items: [
-          'A card goes onto a column whose top is the same suit and one rank higher (8♠ only on 9♠). Any card or movable run goes into an empty column.',
-          'Tap a card: it is lifted with the cards on it, every legal destination lights up and the recommended one has an arrow. Tap a lit place to move, or tap the card again to send it to the arrow. A single card with only one destination moves at once.',
+          'A card goes onto a column whose top is the same suit and one rank higher (8♠ only on 9♠). Any ' +
+            'card or movable run goes into an empty column.',
+          'Tap a card: it is lifted with the cards on it, every legal destination lights up and the ' +
+            'recommended one has an arrow. Tap a lit place to move, or tap the card again to send it to ' +
+            'the arrow. A single card with only one destination moves at once.',
           "The selection bar's ▲ and ▼ lift one more or one fewer card.",
-          'Classic: a run moves as single cards through empty columns, so at most 2^E cards move onto a card (E = empty columns), half that into an empty column. Relaxed: any same-suit run moves at once, and the waste may be turned over once.',
+          'Classic: a run moves as single cards through empty columns, so at most 2^E cards move onto a ' +
+            'card (E = empty columns), half that into an empty column. Relaxed: any same-suit run moves at ' +
+            'once, and the waste may be turned over once.',
           'Tap the stock to draw one card to the waste; only the waste top is playable.',
         ],
       },
       {
         heading: 'Winning',
         items: [
-          'All 104 cards on the foundations. Safe cards may go up automatically; Collect all appears when the rest can go up at once.',
+          'All 104 cards on the foundations. Safe cards may go up automatically; Collect all appears ' +
+            'when the rest can go up at once.',
         ],
       },
       {
         heading: 'Keys',
         items: [
-          'U undo · H hint · N new deal · D draw · R redeal · arrows move between cards · Enter/Space select · Esc deselect.',
+          'U undo · H hint · N new deal · D draw · R redeal · arrows move between cards · Enter/Space ' +
+            'select · Esc deselect.',
         ],
       },
     ],
@@ -121,7 +138,8 @@ const JA: Record<GameName, RulesPage> = {
       {
         heading: '取り除き方',
         items: [
-          'カードをタップすると選択され、合計 13 になるカードがすべて光ります。光ったカードをタップすればペア成立（10 と 3、9 と 4、8 と 5、7 と 6、J と 2、Q と A）。同じカードをもう一度タップすれば選択解除です。',
+          'カードをタップすると選択され、合計 13 になるカードがすべて光ります。光ったカードをタップすればペア成立（10 と 3、9 と 4、8 と 5、7 と 6、J と 2、Q と ' +
+            'A）。同じカードをもう一度タップすれば選択解除です。',
           'K はそれだけで 13 なので、1 回タップするだけで取り除けます。',
           '塔の 2 枚どうし、塔と山札の一番上、塔と捨て札の一番上、山札と捨て札の一番上を自由に組み合わせられます。',
           '「めくる」で山札の一番上が捨て札へ。山札をめくり終えると「再利用」で捨て札を新しい山札にし、次の巡へ。合計 3 巡です。',
@@ -188,7 +206,8 @@ const JA: Record<GameName, RulesPage> = {
         heading: '動かし方',
         items: [
           '列には同じスートで数字がちょうど 1 つ小さい札だけ重ねられます（スペードの 8 はスペードの 9 の上だけ）。空き列には何でも置けます。',
-          '札をタップすると、その上の札ごと持ち上がり、置ける場所が光ります。いちばんおすすめの場所には矢印。光った場所をタップすれば移動、同じ札をもう一度タップすればおすすめの場所へ。行き先が 1 つしかない 1 枚の札はそのまま移ります。',
+          '札をタップすると、その上の札ごと持ち上がり、置ける場所が光ります。いちばんおすすめの場所には矢印。光った場所をタップすれば移動、同じ札をもう一度タップすればおすすめの場所へ。行き先が 1 ' +
+            'つしかない 1 枚の札はそのまま移ります。',
           '選択バーの ▲（1 枚増やす）▼（1 枚減らす）で持つ枚数を調整できます。',
           'クラシックでは連続した札は空き列を経由して 1 枚ずつ動くので、札の上へは最大 2 の「空き列の数」乗枚、空き列へはその半分。ゆるめは同じスートの連続した札を何枚でも動かせ、山札を 1 回だけ戻せます。',
           '山札をタップすると 1 枚が捨て札にめくれます。使えるのは捨て札の一番上だけです。',
