@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Analysis } from '../src/api/client';
-import { translate, translator } from '../src/i18n';
+import { translate } from '../src/i18n';
 import {
   CHECKING_AFTER_MS,
   FIRST_POLL_MS,
@@ -16,7 +16,7 @@ import {
   startWatch,
 } from '../src/state/analysis';
 import { hintLine, readHint, reasonKey } from '../src/state/hint';
-import { gameModule } from '../src/games';
+import { gameModule, translatorFor } from '../src/games';
 import { forty, gaps, pyramid } from './fixtures';
 
 const a = (state: Analysis['state'], verdict: Analysis['verdict'] = null, version = 3): Analysis => ({
@@ -153,9 +153,13 @@ describe('hint → highlighted spots and text', () => {
     expect(readHint(forty(), { move: { type: 'draw' } }).text).toBe('hint.draw');
   });
   test('pile actions and nothing to do', () => {
-    expect(readHint(pyramid(), { move: { type: 'recycle' } }).text).toBe('hint.recycle');
+    const recycle = pyramid({ legal_moves: [{ type: 'recycle' }] });
+    expect(readHint(recycle, { move: { type: 'recycle' } }).text).toBe('hint.recycle');
     expect(readHint(gaps(), { move: { type: 'redeal' } }).text).toBe('hint.redeal');
-    expect(readHint(forty(), { move: { type: 'collect' } }).text).toBe('hint.collect');
+    const collect = forty({ legal_moves: [{ type: 'collect' }] });
+    expect(readHint(collect, { move: { type: 'collect' } }).text).toBe('hint.collect');
+    // A hint is taken only as one of the position's legal moves.
+    expect(readHint(pyramid(), { move: { type: 'recycle' } }).text).toBe('hint.none');
     expect(readHint(pyramid(), null)).toEqual({
       move: null,
       spots: [],
@@ -175,8 +179,8 @@ describe('hint → highlighted spots and text', () => {
     expect(reasonKey(null)).toBeNull();
   });
   test('the move in words, per game, in both languages', () => {
-    const en = translator('en');
-    const ja = translator('ja');
+    const en = translatorFor('en');
+    const ja = translatorFor('ja');
     expect(gameModule('gaps').say(gaps(), { type: 'move', card: '3S', to: 'r1c6' }, en)).toBe(
       'put the 3♠ in the gap after the 2♠',
     );
@@ -235,7 +239,7 @@ describe('hint reasons of the server (issue 18.4)', () => {
       reason: 'removes_king',
       searched: true,
     });
-    const en = translator('en');
+    const en = translatorFor('en');
     expect(hintLine(shown, (m) => gameModule('pyramid').say(pyramid(), m, en), en)).toBe(
       'Hint: remove the K♠ — removes a king — checked by a full search',
     );

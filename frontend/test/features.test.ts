@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Analysis, Api, Replay, ReplayStep } from '../src/api/client';
 import { translate } from '../src/i18n';
-import { isPaused, readMove, readPar, toView } from '../src/model/types';
+import { isPaused, legalMove, readPar, toView } from '../src/model/types';
 import {
   awaitingRewind,
   deadEndExits,
@@ -14,7 +14,8 @@ import {
   startWatch,
 } from '../src/state/analysis';
 import { ReplaySource, stepView } from '../src/state/replay';
-import { parseRoute, replayPath } from '../src/state/route';
+import { replayPath } from '../src/model/paths';
+import { parseRoute } from '../src/state/route';
 import { pyramid } from './fixtures';
 
 const lost = (rewind?: Analysis['rewind']): Analysis => ({
@@ -38,26 +39,17 @@ describe('server views read at run time (no unchecked cast)', () => {
     const empty = toView({ ...v, board: {}, result: null });
     expect(isPaused(empty)).toBe(true);
   });
-  test('moves from open objects are checked field by field', () => {
-    expect(readMove({ type: 'pair', a: 'p21', b: 'stock', extra: 1 })).toEqual({
-      type: 'pair',
-      a: 'p21',
-      b: 'stock',
-    });
-    expect(readMove({ type: 'move', from: 't1', to: 'foundation', count: 2 })).toEqual({
-      type: 'move',
-      from: 't1',
-      to: 'foundation',
-      count: 2,
-    });
-    expect(readMove({ type: 'move', card: '6H', to: 'r1c5' })).toEqual({
-      type: 'move',
-      card: '6H',
-      to: 'r1c5',
-    });
-    expect(readMove({ type: 'pair', a: 'p21' })).toBeNull();
-    expect(readMove({ type: 'teleport' })).toBeNull();
-    expect(readMove(null)).toBeNull();
+  test('a move from an open object is taken only as one of the legal moves', () => {
+    const v = pyramid();
+    const pair = legalMove(v, { type: 'pair', a: 'p23', b: 'stock' });
+    expect(pair).toBe(v.legal_moves[2]);
+    expect(legalMove(v, { type: 'king', at: 'p21', count: 1 })).toBe(v.legal_moves[0]);
+    expect(legalMove(v, { type: 'pair', a: 'p23', b: 'stock', extra: 1 })).toBeNull();
+    expect(legalMove(v, { type: 'pair', a: 'p21' })).toBeNull();
+    expect(legalMove(v, { type: 'king', at: 'p0' })).toBeNull();
+    expect(legalMove(v, { type: 'teleport' })).toBeNull();
+    expect(legalMove(v, null)).toBeNull();
+    expect(legalMove(v, 'draw')).toBeNull();
   });
   test('par: a real one, or none', () => {
     expect(readPar({ moves: 41, proven: true, source: 'solver' })).toEqual({

@@ -1,4 +1,6 @@
-import type { FortyThievesView, GapsView, PyramidView } from '../src/model/types';
+import type { FortyThievesView } from '../src/games/forty-thieves/types';
+import type { GapsView } from '../src/games/gaps/types';
+import type { PyramidView } from '../src/games/pyramid/types';
 
 const base = {
   id: 'g1',

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { describe as announce } from '../src/state/announce';
 import { parseRoute } from '../src/state/route';
-import { parseDealId, sameMove } from '../src/model/types';
+import { parseDealId } from '../src/games';
+import { sameMove } from '../src/model/types';
 
 describe('routes and deal IDs', () => {
   test('deal links, game links, home', () => {

@@ -3,7 +3,7 @@
 // `reason`, 409 carrying the current game). Views never call fetch themselves.
 import createClient from 'openapi-fetch';
 import type { components, paths } from './schema';
-import { looksLikeView, readMove, toView, type GameName, type Move, type ServerView } from '../model/types';
+import { looksLikeView, toView, type GameName, type Move, type ServerView } from '../model/types';
 
 /** What a versioned action needs of a game. */
 export type GameRef = Pick<ServerView, 'id' | 'version'>;
@@ -260,9 +260,11 @@ export class Api {
 
 /** `{move}` or `{action: "draw"}`; the answer's `hint` is `null` when nothing can move. The
  *  `reason` (a code such as `completes_pair`) and `searched` (the worker's search found it,
- *  rather than the quick advice) are read when the server gives them. */
+ *  rather than the quick advice) are read when the server gives them. The move stays the open
+ *  object the schema says it is: the client takes it only as one of the position's legal moves
+ *  (`legalMove`). */
 export interface Hint {
-  move?: Move | null;
+  move?: unknown;
   action?: string | null;
   reason?: string | null;
   searched?: boolean | null;
@@ -271,7 +273,7 @@ export interface Hint {
 function readHint(h: Record<string, unknown> | null): Hint | null {
   if (!h) return null;
   return {
-    move: readMove(h.move),
+    move: h.move,
     action: typeof h.action === 'string' ? h.action : null,
     reason: typeof h.reason === 'string' ? h.reason : null,
     searched: typeof h.searched === 'boolean' ? h.searched : null,

@@ -2,23 +2,20 @@
 // around it. It renders one state object (`Controller.store`) and names no game: the board,
 // its overlay, the status line and the pile buttons come from the game's module.
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
-import { moduleOf } from '../games';
-import { translator, type Key, type T } from '../i18n';
-import { GAME_NAMES, isPaused, parseDealId, type GameView } from '../model/types';
-import { checking, deadEndExits, deadEndKind, rewindPoint } from '../state/analysis';
+import { moduleOf, parseDealId, translatorFor } from '../games';
+import { known, type T } from '../i18n';
+import { isPaused, type GameView } from '../model/types';
+import { checking } from '../state/analysis';
 import { reasonKey, type ShownHint } from '../state/hint';
 import { targets as targetsOf } from '../state/select';
-import { NewGameDialog, RulesDialog } from '../views/Panels';
-import { DeadEndPanel } from '../views/DeadEnd';
-import { BestsDialog, DailyBoardDialog, LeaderboardDialog } from '../views/Leaderboard';
-import { DealId, ResultsPanel } from '../views/Results';
-import { MenuDialog, SettingsDialog, StatsDialog } from '../views/Menus';
+import { DealId } from '../views/Results';
 import { Controller } from './controller';
 import { storedOptions } from './saved';
 import { Header } from './Header';
 import { Home } from './Home';
 import { LazyReplay } from './LazyReplay';
 import type { UiState } from './state';
+import { Panels } from './Panels';
 import { Toolbar } from './Toolbar';
 
 function useStore(ctl: Controller): UiState {
@@ -30,7 +27,7 @@ function useStore(ctl: Controller): UiState {
 export function App({ controller }: { controller?: Controller }) {
   const ctl = useMemo(() => controller ?? new Controller(), [controller]);
   const s = useStore(ctl);
-  const t = useMemo(() => translator(s.lang), [s.lang]);
+  const t = translatorFor(s.lang);
   useEffect(() => ctl.attach(), [ctl]);
   useLayoutEffect(() => ctl.motion.play(), [s.view?.id, s.view?.version, s.view?.board === null]);
   useEffect(() => {
@@ -78,7 +75,7 @@ function Main({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
       <LazyReplay
         key={s.replay}
         api={ctl.api}
-        id={s.replay}
+        meta={s.replayMeta}
         t={t}
         lang={s.lang}
         motionOn={() => ctl.motionOn()}
@@ -95,7 +92,7 @@ function Main({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
       s={s}
       onPlay={(g, o, daily) => ctl.server.startGame(g, o, undefined, daily)}
       onWatch={(id) => ctl.router.watch(id)}
-      onBoard={(g) => ctl.store.dialog('daily', g)}
+      onBoard={(g) => ctl.data.open('daily', g)}
     />
   );
 }
@@ -112,10 +109,10 @@ function Table({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: G
           <span key={x}>{x}</span>
         ))}
         {notices
-          .filter((n) => n === 'columns_have_moves' || n === 'redeal_available')
+          .filter((n) => known(t, `${view.game}.notice.${n}`))
           .map((n) => (
             <span key={n} class="notice" data-notice={n}>
-              {t(`notice.${n}` as Key)}
+              {t(`${view.game}.notice.${n}`)}
             </span>
           ))}
       </div>
@@ -221,105 +218,6 @@ function HintBox({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view:
       ) : null}
     </div>
   );
-}
-
-function Panels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
-  return (
-    <>
-      <EndPanels ctl={ctl} s={s} t={t} />
-      <Dialogs ctl={ctl} s={s} t={t} />
-    </>
-  );
-}
-
-/** A dead end (no move, or proven unwinnable) and a finished game's results. */
-function EndPanels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
-  const view = s.view && !isPaused(s.view) ? s.view : null;
-  const endKind = view && s.deadEndClosed !== view.version ? deadEndKind(view, s.watch) : null;
-  const rewind = rewindPoint(view, s.watch);
-  const hide = () => ctl.store.dispatch({ type: 'hideResult', hide: true });
-  return (
-    <>
-      {endKind && view ? (
-        <DeadEndPanel
-          t={t}
-          kind={endKind}
-          exits={deadEndExits(view.game, endKind, rewind)}
-          rewind={rewind}
-          onExit={(e) => ctl.input.exit(e)}
-          onClose={() => ctl.store.dispatch({ type: 'deadEndClosed', version: view.version })}
-        />
-      ) : null}
-      {view && view.status !== 'playing' && view.result && !s.hideResult && !s.dialog ? (
-        <ResultsPanel
-          view={view}
-          t={t}
-          api={ctl.api}
-          countLabel={moduleOf(view).resultLabel}
-          onNew={() => ctl.store.dialog('new')}
-          onReplay={() => ctl.server.restart()}
-          onWatch={(id) => ctl.router.watch(id)}
-          onViewBoard={hide}
-        />
-      ) : null}
-    </>
-  );
-}
-
-/** The dialog open, if any. */
-function Dialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
-  const view = s.view && !isPaused(s.view) ? s.view : null;
-  const close = () => ctl.store.dialog(null);
-  const game = s.view?.game ?? GAME_NAMES[0]!;
-  switch (s.dialog) {
-    case 'new':
-      return (
-        <NewGameDialog
-          t={t}
-          catalog={s.catalog}
-          initialGame={game}
-          initialOptions={storedOptions}
-          onStart={(g, o, d) => ctl.server.startGame(g, o, d)}
-          onClose={close}
-        />
-      );
-    case 'rules':
-      return <RulesDialog t={t} lang={s.lang} game={game} onClose={close} />;
-    case 'bests':
-      return <BestsDialog t={t} api={ctl.api} onClose={close} />;
-    case 'menu':
-      return (
-        <MenuDialog
-          t={t}
-          lang={s.lang}
-          inGame={!!s.view}
-          canUndo={!!view && view.status === 'playing' && view.moves > 0}
-          onPick={(m) => ctl.input.menu(m)}
-          onClose={close}
-        />
-      );
-    case 'daily':
-      return s.daily && s.dailyGame ? (
-        <DailyBoardDialog
-          t={t}
-          api={ctl.api}
-          game={s.dailyGame}
-          date={s.daily.date}
-          onWatch={(id) => ctl.router.watch(id)}
-          onClose={close}
-        />
-      ) : null;
-    case 'stats':
-      return <StatsDialog t={t} api={ctl.api} onClose={close} />;
-    case 'settings':
-      return (
-        <SettingsDialog t={t} settings={s.settings} onChange={(x) => ctl.setSettings(x)} onClose={close} />
-      );
-    case 'leaderboard':
-      return s.view ? <LeaderboardDialog t={t} api={ctl.api} view={s.view} onClose={close} /> : null;
-    default:
-      return null;
-  }
 }
 
 /** A win: suits rain over the table for a moment (only with motion on). */

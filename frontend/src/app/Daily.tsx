@@ -1,10 +1,10 @@
 // "Today's deals" on the home page: one card per game from GET /daily, each with the player's
 // result so far (or daily streak) and the way to play, continue, or watch it.
 import type { DailyItem, DailyResult, GameStats } from '../api/client';
-import { gameModule } from '../games';
-import { formatTime, type Key, type T } from '../i18n';
-import { GAME_NAMES, type GameName } from '../model/types';
-import { gamePath, replayPath } from '../state/route';
+import { GAME_NAMES, gameModule } from '../games';
+import { formatTime, type T } from '../i18n';
+import type { GameName } from '../model/types';
+import { gamePath, replayPath } from '../model/paths';
 import type { UiState } from './state';
 
 export interface DailyProps {
@@ -73,7 +73,7 @@ function Card({
   onWatch: (id: string) => void;
   onBoard: (game: GameName) => void;
 }) {
-  const name = t(`game.${game}` as Key);
+  const name = t(`${game}.name`);
   const result = resultOf(item);
   const streak = item.streak ?? stats?.daily_streak ?? 0;
   const best = Math.max(stats?.best_daily_streak ?? 0, streak);

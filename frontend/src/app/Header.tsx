@@ -1,9 +1,9 @@
 // The top bar on one line at every width: home, the game's name (the page's h1), the deal ID
 // (tap to copy its link), the clock, the move count, the language and the game menu.
 import { useEffect, useState } from 'preact/hooks';
-import { formatTime, type Key, type T } from '../i18n';
+import { formatTime, type T } from '../i18n';
 import type { ServerView } from '../model/types';
-import { dealPath } from '../state/route';
+import { dealPath } from '../model/paths';
 import type { Controller } from './controller';
 import type { UiState } from './state';
 
@@ -27,7 +27,7 @@ export function Header({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
       </a>
       {view ? (
         <div class="gameinfo">
-          <h1 class="gamename">{t(`game.${view.game}` as Key)}</h1>
+          <h1 class="gamename">{t(`${view.game}.name`)}</h1>
           <DealTag id={view.deal_id} t={t} onCopied={() => ctl.store.flash(t('ann.copied'), 'info')} />
           <Clock view={view} receivedAt={s.receivedAt} label={t('a11y.clock')} />
           <span class="moves" data-testid="moves">

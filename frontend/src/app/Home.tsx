@@ -2,12 +2,12 @@
 // allowed values, so a new option appears without a client change) and a Play button.
 import { useState } from 'preact/hooks';
 import type { Catalog } from '../api/client';
-import { gameModule } from '../games';
-import type { Key, T } from '../i18n';
-import { GAME_NAMES, type GameName } from '../model/types';
-import { gamePath } from '../state/route';
+import { GAME_NAMES, gameModule } from '../games';
+import type { T } from '../i18n';
+import type { GameName, Options } from '../model/types';
+import { gamePath } from '../model/paths';
 import { OptionFields } from '../views/Panels';
-import { lastGame, storedOptions, type Options } from './saved';
+import { lastGame, storedOptions } from './saved';
 import { DailyDeals } from './Daily';
 import type { UiState } from './state';
 
@@ -65,7 +65,7 @@ function Tile({
 }) {
   const [opts, setOpts] = useState<Options>(() => storedOptions(game));
   const entry = catalog?.games.find((x) => x.game === game);
-  const name = t(`game.${game}` as Key);
+  const name = t(`${game}.name`);
   return (
     <section class={`tile tile-${game}`} aria-labelledby={`tile-${game}`}>
       <h2 id={`tile-${game}`} class="tile-head">
@@ -83,7 +83,7 @@ function Tile({
             onPlay(game, opts);
           }}
         >
-          <OptionFields t={t} options={entry.options} values={opts} onChange={setOpts} />
+          <OptionFields t={t} game={game} options={entry.options} values={opts} onChange={setOpts} />
         </form>
       ) : null}
       <button

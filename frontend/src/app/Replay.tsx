@@ -2,11 +2,12 @@
 // back, play/pause and speed, the keys ←/→/Space (Home/End), the move in words in the live
 // region, and a link to share. The board is the game's own renderer over a read-only view.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Api } from '../api/client';
-import { moduleOf } from '../games';
+import type { Api, Replay } from '../api/client';
+import { isGameName, moduleOf } from '../games';
 import type { Key, Lang, T } from '../i18n';
 import { ReplaySource, type Shown } from '../state/replay';
-import { replayPath } from '../state/route';
+import type { Loaded } from '../model/fetched';
+import { replayPath } from '../model/paths';
 import { Icon, type IconName } from '../views/Icon';
 import { copyText } from './Header';
 import { Motion } from './motion';
@@ -16,7 +17,8 @@ export type Speed = keyof typeof SPEEDS;
 
 interface Props {
   api: Api;
-  id: string;
+  /** the replay's record, fetched by the shell (its steps are fetched here, each once) */
+  meta: Loaded<Replay>;
   t: T;
   lang: Lang;
   onPlayDeal: (dealId: string) => void;
@@ -26,25 +28,12 @@ interface Props {
 }
 
 export function ReplayView(props: Props) {
-  const { api, id, t } = props;
-  const [source, setSource] = useState<ReplaySource | 'missing' | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.replay(id).then(
-      (meta) => live && setSource(new ReplaySource(api, meta)),
-      () => live && setSource('missing'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  if (source === null)
-    return (
-      <section class="replay">
-        <p>{t('loading')}</p>
-      </section>
-    );
-  if (source === 'missing') {
+  const { api, meta, t } = props;
+  const source = useMemo(
+    () => (meta && typeof meta === 'object' ? new ReplaySource(api, meta) : null),
+    [meta],
+  );
+  if (meta === 'error') {
     return (
       <section class="replay" data-testid="replay-missing">
         <h1>{t('replay.notfound')}</h1>
@@ -54,6 +43,12 @@ export function ReplayView(props: Props) {
       </section>
     );
   }
+  if (!source)
+    return (
+      <section class="replay">
+        <p>{t('loading')}</p>
+      </section>
+    );
   return <Player {...props} source={source} />;
 }
 
@@ -184,7 +179,8 @@ function Head({ t, meta }: { t: T; meta: ReplaySource['meta'] }) {
     <div class="replay-head">
       <h1 id="replay-title">{t('replay.title', { deal: meta.deal_id })}</h1>
       <p class="replay-by">
-        {t(`game.${meta.game}` as Key)} · {t('replay.by', { player: meta.player, status })}
+        {isGameName(meta.game) ? t(`${meta.game}.name`) : meta.game} ·{' '}
+        {t('replay.by', { player: meta.player, status })}
       </p>
     </div>
   );

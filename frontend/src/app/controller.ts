@@ -1,8 +1,10 @@
 // The shell's behaviour, put together: the one state object (`store`), the server calls
-// (`server`), input (`input`) and routing (`router`), the motion of the cards, and the
-// document listeners. Names no game: each game's module answers what its input means.
+// (`server` for the game, `data` for what the panels show), input (`input`) and routing
+// (`router`), the motion of the cards, and the document listeners. Names no game: each game's
+// module answers what its input means.
 import { Api } from '../api/client';
 import { loadLang, saveLang } from '../i18n';
+import { Data } from './data';
 import { Input } from './input';
 import { Motion } from './motion';
 import { Router } from './router';
@@ -19,20 +21,23 @@ export class Controller {
     () => this.table,
     () => this.motionOn(),
   );
+  readonly data: Data;
   readonly server: Server;
   readonly router: Router;
   readonly input: Input;
 
   constructor(readonly api: Api = new Api()) {
     let router: Router | null = null;
-    this.server = new Server(api, this.store, this.motion, {
+    this.data = new Data(api, this.store);
+    this.server = new Server(api, this.store, this.data, this.motion, {
       shown: (v) => router?.shown(v),
       reroute: () => router?.route() ?? Promise.resolve(),
     });
-    this.router = router = new Router(this.store, this.server);
+    this.router = router = new Router(this.store, this.server, this.data);
     this.input = new Input(
       this.store,
       this.server,
+      this.data,
       this.motion,
       () => this.table,
       () => this.switchLang(),

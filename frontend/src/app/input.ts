@@ -5,10 +5,11 @@
 import { moduleOf } from '../games';
 import type { PileAction } from '../games/types';
 import { reasonText } from '../i18n';
-import type { Exit } from '../state/analysis';
+import type { Exit } from '../model/play';
 import { keyCommand, nextFocus, type Command, type Direction } from '../state/keys';
 import { tap as tapOutcome, targets as targetsOf } from '../state/select';
 import type { MenuItem } from '../views/Menus';
+import type { Data } from './data';
 import type { Motion } from './motion';
 import type { Server } from './server';
 import type { Store } from './store';
@@ -17,6 +18,7 @@ export class Input {
   constructor(
     private store: Store,
     private server: Server,
+    private data: Data,
     private motion: Motion,
     /** the table element, for arrow-key focus movement */
     private table: () => HTMLElement | null,
@@ -36,7 +38,7 @@ export class Input {
       this.store.select(out.selection);
       this.store.clearHint();
       const ts = targetsOf(v, out.selection);
-      const what = moduleOf(v).selectionName(v, out.selection.loc, lang);
+      const what = moduleOf(v).selectionName(v, out.selection.loc, lang, t);
       const where = ts.length ? t('sel.targets', { n: ts.length }) : t('sel.none');
       this.store.announce(`${t('sel.selected', { card: what })}. ${where}`);
     } else if (out.kind === 'clear') {
@@ -45,7 +47,7 @@ export class Input {
     } else if (out.kind === 'submit') {
       this.server.submit(out.move);
     } else if (out.kind === 'refuse') {
-      this.store.flash(reasonText(lang, out.reason, '', out.max !== undefined ? { max: out.max } : {}));
+      this.store.flash(reasonText(t, v.game, out.reason, '', out.max !== undefined ? { max: out.max } : {}));
     }
   }
 
@@ -62,7 +64,7 @@ export class Input {
     if (item === 'restart') return this.server.restart();
     if (item === 'undo_all') return this.server.undoAll();
     if (item === 'lang') return this.switchLang();
-    this.store.dialog(item);
+    this.data.open(item);
   }
 
   exit(e: Exit): void {

@@ -2,8 +2,10 @@
 // `/game/<id>` shows a game (and survives a reload), `/replay/<id>` watches a finished one, `/`
 // is home; history navigation takes the route again.
 import type { ServerView } from '../model/types';
-import { gamePath, parseRoute, replayPath } from '../state/route';
+import { gamePath, replayPath } from '../model/paths';
+import { parseRoute } from '../state/route';
 import { storedOptions } from './saved';
+import type { Data } from './data';
 import type { Server } from './server';
 import type { Store } from './store';
 
@@ -11,6 +13,7 @@ export class Router {
   constructor(
     private store: Store,
     private server: Server,
+    private data: Data,
   ) {}
 
   /** A view is shown: the address bar names its game (no new history entry). */
@@ -31,11 +34,13 @@ export class Router {
       server.reconnector.start();
       return;
     }
-    server.loadCatalog();
+    this.data.catalog();
     this.store.dispatch({ type: 'replay', id: r.kind === 'replay' ? r.id : null });
-    if (r.kind === 'home' || r.kind === 'bad') server.loadDaily();
-    if (r.kind === 'replay') server.setView(null);
-    else if (r.kind === 'play') server.startGame(r.game, storedOptions(r.game), r.deal);
+    if (r.kind === 'home' || r.kind === 'bad') this.data.daily();
+    if (r.kind === 'replay') {
+      server.setView(null);
+      this.data.replay(r.id);
+    } else if (r.kind === 'play') server.startGame(r.game, storedOptions(r.game), r.deal);
     else if (r.kind === 'game') {
       if (!(await server.openGame(r.id))) history.replaceState(null, '', '/');
     } else if (r.kind === 'bad') history.replaceState(null, '', '/');
@@ -47,7 +52,7 @@ export class Router {
     this.store.dispatch({ type: 'fresh' });
     this.store.dispatch({ type: 'replay', id: null });
     this.server.setView(null);
-    this.server.loadDaily();
+    this.data.daily();
   }
 
   /** Watch a finished game's replay (its own page, /replay/<id>). */
@@ -56,6 +61,7 @@ export class Router {
     this.store.dispatch({ type: 'fresh' });
     this.server.setView(null);
     this.store.dispatch({ type: 'replay', id });
+    this.data.replay(id);
   }
 
   readonly onPop = (): void => {

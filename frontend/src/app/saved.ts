@@ -1,8 +1,6 @@
 // What the browser remembers between visits (localStorage; private mode just forgets): each
 // game's last options and the last game shown.
-import type { GameName } from '../model/types';
-
-export type Options = Record<string, unknown>;
+import type { GameName, Options } from '../model/types';
 
 const LAST_GAME = 'patience.lastGame';
 const optionsKey = (g: GameName) => `patience.options.${g}`;

@@ -4,14 +4,15 @@
 // reads an input event or a URL.
 import { Api, ApiError, type Analysis } from '../api/client';
 import { moduleOf } from '../games';
-import { reasonText, type Key } from '../i18n';
-import { isPaused, type GameName, type Move, type ServerView } from '../model/types';
+import { reasonText } from '../i18n';
+import { isPaused, type GameName, type Move, type Options, type ServerView } from '../model/types';
 import { describe } from '../state/announce';
 import { hintLine, readHint } from '../state/hint';
 import { isNetworkError, keepView, keptView, Reconnector } from './connection';
+import type { Data } from './data';
 import type { Motion } from './motion';
 import { AnalysisPoller } from './poll';
-import { rememberGame, saveOptions, type Options } from './saved';
+import { rememberGame, saveOptions } from './saved';
 import type { Store } from './store';
 
 /** What the server calls tell the rest of the shell. */
@@ -33,6 +34,7 @@ export class Server {
   constructor(
     readonly api: Api,
     private store: Store,
+    private data: Data,
     private motion: Motion,
     private hooks: ServerHooks,
   ) {
@@ -61,6 +63,8 @@ export class Server {
     if (v) {
       rememberGame(v.id);
       if (!isPaused(v)) keepView(v);
+      const over = !isPaused(v) && v.status !== 'playing';
+      if (over && (prev?.id !== v.id || prev.status === 'playing')) this.data.finished(v);
     }
     this.hooks.shown(v);
     const seed = this.hintSeed;
@@ -74,7 +78,8 @@ export class Server {
   /** The player's words for a refusal: the server's reason in the player's language. */
   refusal(err: unknown): string {
     if (!(err instanceof ApiError)) return this.store.t('error.network');
-    return reasonText(this.state.lang, err.reason, err.message, err.max !== null ? { max: err.max } : {});
+    const game = this.state.view?.game ?? null;
+    return reasonText(this.store.t, game, err.reason, err.message, err.max !== null ? { max: err.max } : {});
   }
 
   private failed(err: unknown): void {
@@ -131,7 +136,7 @@ export class Server {
         this.store.dispatch({ type: 'fatal', text: null });
         this.dealing = true;
         this.setView(v);
-        this.store.announce(`${this.store.t(`game.${game}` as Key)} ${v.deal_id}`);
+        this.store.announce(`${this.store.t(`${game}.name`)} ${v.deal_id}`);
       } catch (err) {
         this.failed(err);
       } finally {
@@ -203,25 +208,6 @@ export class Server {
       this.store.announce(this.store.t('rewind.done', { n: Math.max(0, v.moves - next.moves) }));
       return next;
     });
-  }
-
-  /** Today's deals and the player's daily streaks, for the home page. */
-  loadDaily(): void {
-    const stats = this.api.me().then(
-      (p) => p.stats,
-      () => null,
-    );
-    Promise.all([this.api.daily(), stats]).then(
-      ([daily, st]) => this.store.dispatch({ type: 'daily', daily, stats: st }),
-      () => this.store.dispatch({ type: 'daily', daily: null, stats: null }),
-    );
-  }
-
-  loadCatalog(): void {
-    this.api.catalog().then(
-      (catalog) => this.store.dispatch({ type: 'catalog', catalog }),
-      () => undefined,
-    );
   }
 
   /** Show game `id`; without a connection, the kept view and "reconnecting". Resolves whether

@@ -1,11 +1,14 @@
 // The shell's one state object and its reducer: the server's view plus what the table shows
-// around it (selection, hint, dialogs, notices). Pure: every change is an action.
-import type { Catalog, DailyToday, Player } from '../api/client';
+// around it (selection, hint, dialogs, notices), and everything else fetched from the server
+// (the catalog, today's deals, the panels' leaderboards, statistics and bests, a replay's
+// record). Pure: every change is an action.
+import type { Best, Catalog, DailyBoard, DailyToday, Player, Replay } from '../api/client';
+import type { DailyRank, DealBoard, Loaded } from '../model/fetched';
 import type { Lang } from '../i18n';
 import type { GameName, ServerView } from '../model/types';
 import type { Watch } from '../state/analysis';
 import type { ShownHint } from '../state/hint';
-import type { Selection } from '../games/outcome';
+import type { Selection } from '../model/play';
 import type { Settings } from './settings';
 
 export type Dialog =
@@ -16,7 +19,21 @@ export interface Toast {
   id: number;
 }
 
-export interface UiState {
+/** What the panels show, fetched by `Data` when they open. */
+export interface Fetched {
+  /** the player's statistics (the statistics dialog) */
+  me: Loaded<Player>;
+  /** the player's personal bests */
+  bests: Loaded<Best[]>;
+  dealBoard: DealBoard | null;
+  /** the day's leaderboard of `dailyGame` (the 'daily' dialog) */
+  dailyBoard: Loaded<DailyBoard>;
+  dailyRank: DailyRank | null;
+  /** the record of the replay being watched */
+  replayMeta: Loaded<Replay>;
+}
+
+export interface UiState extends Fetched {
   lang: Lang;
   /** the game on the table, as the server last sent it */
   view: ServerView | null;
@@ -73,6 +90,7 @@ export type Action =
   | { type: 'celebrate'; version: number }
   | { type: 'replay'; id: string | null }
   | { type: 'daily'; daily: DailyToday | null; stats: Player['stats'] | null }
+  | { type: 'fetched'; data: Partial<Fetched> }
   /** a new game is being dealt: nothing of the old one stays selected or shown */
   | { type: 'fresh' };
 
@@ -100,6 +118,12 @@ export function initialState(lang: Lang, settings: Settings): UiState {
     daily: null,
     stats: null,
     dailyGame: null,
+    me: null,
+    bests: null,
+    dealBoard: null,
+    dailyBoard: null,
+    dailyRank: null,
+    replayMeta: null,
   };
 }
 
@@ -144,6 +168,8 @@ export function reduce(s: UiState, a: Action): UiState {
       return { ...s, replay: a.id };
     case 'daily':
       return { ...s, daily: a.daily, stats: a.stats };
+    case 'fetched':
+      return { ...s, ...a.data };
     case 'fresh':
       return { ...s, dialog: null, sel: null, hint: null, hideResult: false };
   }

@@ -1,11 +1,12 @@
 // The one state object with its listeners, and the small notices every part of the shell gives
 // (select, dialog, announce, flash). `dispatch` changes the state at once, so queued server
 // calls always read the newest view.
-import { translator, type T } from '../i18n';
+import { translatorFor } from '../games';
+import type { T } from '../i18n';
 import { isPaused, type GameView } from '../model/types';
-import type { Selection } from '../games/outcome';
-import { reduce, type Action, type Dialog, type Toast, type UiState } from './state';
+import type { Selection } from '../model/play';
 import type { GameName } from '../model/types';
+import { reduce, type Action, type Dialog, type Toast, type UiState } from './state';
 
 export class Store {
   private listeners = new Set<() => void>();
@@ -24,7 +25,7 @@ export class Store {
   }
 
   get t(): T {
-    return translator(this.state.lang);
+    return translatorFor(this.state.lang);
   }
 
   /** The playable view, if one is shown (not paused). */

@@ -1,11 +1,12 @@
 // The interface every game module implements: the shell (src/app) talks to a game only through
-// it, so adding a game means adding a module and registering it in `src/games/index.ts`.
+// it, so adding a game means adding a module (its folder: rules of the table, board, types,
+// strings, rules page, CSS) and registering it in `src/games/index.ts`.
 import type { ComponentType } from 'preact';
-import type { Key, Lang, T } from '../i18n';
+import type { GameKey, Key, Lang, Strings, T } from '../i18n';
+import type { Exit, Outcome, Selection, Target } from '../model/play';
 import type { GameName, GameView, Move } from '../model/types';
-import type { Exit } from '../state/analysis';
-import type { Outcome, Selection, Target } from './outcome';
 import type { IconName } from '../views/Icon';
+import type { RulesPage } from '../views/Rules';
 
 /** What every board renderer receives: the view, the headless UI state, and one input. */
 export interface BoardProps<V extends GameView = GameView> {
@@ -31,7 +32,7 @@ export interface OverlayProps<V extends GameView = GameView> {
 export interface PileAction {
   /** the move it submits */
   move: Move;
-  label: Key;
+  label: Key | GameKey;
   icon: IconName;
   /** the keyboard command that does the same (D or R) */
   key?: 'D' | 'R';
@@ -40,7 +41,7 @@ export interface PileAction {
   /** drawn as an offer the player should notice (Gaps: "no card can move — redeal") */
   pulse?: boolean;
   /** why it can do nothing now (it is then shown disabled, with this reason) */
-  disabled?: Key;
+  disabled?: Key | GameKey;
 }
 
 export interface GameModule<V extends GameView = GameView> {
@@ -58,9 +59,9 @@ export interface GameModule<V extends GameView = GameView> {
   /** a move in words, e.g. "put the 7♣ in the gap after the 6♣" (hints) */
   say(view: V, move: Move, t: T): string;
   /** the result panel's count of cards placed (its label) */
-  resultLabel: Key;
+  resultLabel: GameKey;
   /** the spoken name of a selected place */
-  selectionName(view: V, loc: string, lang: Lang): string;
+  selectionName(view: V, loc: string, lang: Lang, t: T): string;
   /** the status line */
   status(view: V, t: T): string[];
   /** the pile buttons of the toolbar */
@@ -69,4 +70,9 @@ export interface GameModule<V extends GameView = GameView> {
   keyMove(view: V, key: 'draw' | 'recycle'): Move | null;
   /** the exits of a position proven unwinnable (SPEC §2–§5) */
   unwinnableExits: Exit[];
+  /** the game's own strings (keys `<game>.…`: its name `<game>.name`, option labels
+   *  `<game>.opt.<name>`, refusals `<game>.reason.<code>`, notices `<game>.notice.<code>`) */
+  strings: Strings;
+  /** the rules page in each language */
+  rules: Record<Lang, RulesPage>;
 }

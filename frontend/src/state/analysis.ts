@@ -7,6 +7,7 @@
 // `timeout`, `unavailable` and `not_applicable` never turn into a verdict.
 import type { Analysis, RewindPoint } from '../api/client';
 import { gameModule } from '../games';
+import type { DeadEndKind, Exit } from '../model/play';
 import type { GameName, GameView } from '../model/types';
 
 /** Delay before the first look after an accepted action (rapid play cancels it). */
@@ -88,9 +89,6 @@ export function provenUnwinnable(view: GameView | null, w: Watch | null): boolea
     w.analysis.verdict === 'unwinnable'
   );
 }
-
-export type DeadEndKind = 'stuck' | 'unwinnable';
-export type Exit = 'undo' | 'hint' | 'resign' | 'replay' | 'new' | 'rewind';
 
 /** Which panel, if any: no legal move at all comes first, then a proof. */
 export function deadEndKind(view: GameView | null, w: Watch | null): DeadEndKind | null {

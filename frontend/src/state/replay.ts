@@ -2,7 +2,7 @@
 // neighbours of the shown step fetched ahead (so stepping is instant), and each step turned
 // into an ordinary read-only GameView so that the game's own board draws it. Names no game.
 import type { Api, Replay, ReplayStep } from '../api/client';
-import { readMove, type GameView, type Move } from '../model/types';
+import { boardView, filled, type GameView, type Move } from '../model/types';
 
 /** A step ready to show: its board as a view, and the move that led there with the view it
  *  was played on (to name it in words). */
@@ -60,7 +60,7 @@ export class ReplaySource {
       step: cur.step,
       steps: cur.steps,
       view: stepView(this.meta, cur, last),
-      move: readMove(cur.move),
+      move: filled(cur.move) ? cur.move : null,
       before: prev ? stepView(this.meta, prev, false) : null,
     };
   }
@@ -96,12 +96,5 @@ export function stepView(meta: Replay, s: ReplayStep, last: boolean): GameView {
     finished_at: null,
     daily: null,
   };
-  switch (s.game) {
-    case 'pyramid':
-      return { ...env, game: s.game, board: s.board, legal_moves: [] };
-    case 'gaps':
-      return { ...env, game: s.game, board: s.board, legal_moves: [] };
-    default:
-      return { ...env, game: s.game, board: s.board, legal_moves: [] };
-  }
+  return boardView(env, s);
 }

@@ -1,6 +1,7 @@
 // URLs: `/play/<deal-id>` starts that deal, `/game/<id>` (or `?game=<id>`) is a game in play,
 // `/replay/<id>` watches a finished game.
-import { parseDealId, type GameName } from '../model/types';
+import { parseDealId } from '../games';
+import type { GameName } from '../model/types';
 
 export type Route =
   | { kind: 'home' }
@@ -25,7 +26,3 @@ export function parseRoute(pathname: string, search = ''): Route {
   if (m) return { kind: 'replay', id: m[1]! };
   return { kind: 'bad', path };
 }
-
-export const gamePath = (id: string): string => `/game/${id}`;
-export const replayPath = (id: string): string => `/replay/${id}`;
-export const dealPath = (dealId: string): string => `/play/${dealId}`;

@@ -2,7 +2,7 @@
 // the worker's last winnable point offers "back to it" (or says that even the start was lost).
 import type { RewindPoint } from '../api/client';
 import type { Key, T } from '../i18n';
-import type { DeadEndKind, Exit } from '../state/analysis';
+import type { DeadEndKind, Exit } from '../model/play';
 
 const LABEL: Record<Exclude<Exit, 'rewind'>, Key> = {
   undo: 'btn.undo',

@@ -1,17 +1,13 @@
-// The new-game dialog, the option fields (also on the home page) and the rules.
+// The new-game dialog and the option fields (also on the home page).
 import { useState } from 'preact/hooks';
 import type { Catalog } from '../api/client';
-import type { Key, Lang, T } from '../i18n';
-import { GAME_NAMES, type GameName } from '../model/types';
-import { rulesPage } from '../rules/content';
+import { known, type GameKey, type Key, type T } from '../i18n';
+import type { GameName, Options } from '../model/types';
 import { Modal } from './Modal';
-
-// -- new game ----------------------------------------------------------------------------------
-
-export type Options = Record<string, unknown>;
 
 export function NewGameDialog({
   t,
+  games,
   catalog,
   initialGame,
   initialOptions,
@@ -19,6 +15,7 @@ export function NewGameDialog({
   onClose,
 }: {
   t: T;
+  games: readonly GameName[];
   catalog: Catalog | null;
   initialGame: GameName;
   initialOptions: (g: GameName) => Options;
@@ -41,9 +38,11 @@ export function NewGameDialog({
   return (
     <Modal title={t('new.title')} onClose={onClose} closeLabel={t('btn.close')}>
       <form class="newgame" onSubmit={submit}>
-        <GamePicker t={t} game={game} onPick={pick} />
+        <GamePicker t={t} games={games} game={game} onPick={pick} />
         {catalog && !entry ? <p class="warn">{t('opt.unavailable')}</p> : null}
-        {entry ? <OptionFields t={t} options={entry.options} values={opts} onChange={setOpts} /> : null}
+        {entry ? (
+          <OptionFields t={t} game={game} options={entry.options} values={opts} onChange={setOpts} />
+        ) : null}
         <label class="opt">
           <span>{t('new.deal')}</span>
           <input
@@ -65,14 +64,24 @@ export function NewGameDialog({
   );
 }
 
-function GamePicker({ t, game, onPick }: { t: T; game: GameName; onPick: (g: GameName) => void }) {
+function GamePicker({
+  t,
+  games,
+  game,
+  onPick,
+}: {
+  t: T;
+  games: readonly GameName[];
+  game: GameName;
+  onPick: (g: GameName) => void;
+}) {
   return (
     <fieldset class="games">
       <legend>{t('new.game')}</legend>
-      {GAME_NAMES.map((g) => (
+      {games.map((g) => (
         <label key={g} class={`game-tile${g === game ? ' on' : ''}`}>
           <input type="radio" name="game" value={g} checked={g === game} onChange={() => onPick(g)} />
-          <span>{t(`game.${g}` as Key)}</span>
+          <span>{t(`${g}.name`)}</span>
         </label>
       ))}
     </fieldset>
@@ -81,15 +90,25 @@ function GamePicker({ t, game, onPick }: { t: T; game: GameName; onPick: (g: Gam
 
 type CatalogOption = Catalog['games'][number]['options'][number];
 
+/** The player's words for an option or one of its values: the game's own, else the shell's,
+ *  else `fallback` (the server's description, or the value itself). */
+function optionText(t: T, game: GameName, path: string, fallback: string): string {
+  const keys: (GameKey | Key)[] = [`${game}.opt.${path}`, `opt.${path}` as Key];
+  const key = keys.find((k) => known(t, k));
+  return key ? t(key) : fallback;
+}
+
 /** The controls of a game's options, from the catalog (names, defaults, allowed values): a new
  *  option on the server shows up here without a change of the client. */
 export function OptionFields({
   t,
+  game,
   options,
   values,
   onChange,
 }: {
   t: T;
+  game: GameName;
   options: CatalogOption[];
   values: Options;
   onChange: (o: Options) => void;
@@ -97,8 +116,7 @@ export function OptionFields({
   return (
     <>
       {options.map((o) => {
-        const key = `opt.${o.name}` as Key;
-        const label = t(key) === key ? o.description : t(key);
+        const label = optionText(t, game, o.name, o.description);
         const value = values[o.name] ?? o.default;
         if (typeof o.default === 'boolean') {
           return (
@@ -125,66 +143,15 @@ export function OptionFields({
                 onChange({ ...values, [o.name]: found ?? raw });
               }}
             >
-              {o.allowed.map((a) => {
-                const k = `opt.${o.name}.${String(a)}` as Key;
-                const text = t(k);
-                return (
-                  <option key={String(a)} value={String(a)}>
-                    {text === k ? String(a) : text}
-                  </option>
-                );
-              })}
+              {o.allowed.map((a) => (
+                <option key={String(a)} value={String(a)}>
+                  {optionText(t, game, `${o.name}.${String(a)}`, String(a))}
+                </option>
+              ))}
             </select>
           </label>
         );
       })}
     </>
-  );
-}
-
-// -- rules ------------------------------------------------------------------
-
-export function RulesDialog({
-  t,
-  lang,
-  game,
-  onClose,
-}: {
-  t: T;
-  lang: Lang;
-  game: GameName;
-  onClose: () => void;
-}) {
-  const [g, setG] = useState<GameName>(game);
-  const page = rulesPage(g, lang);
-  return (
-    <Modal title={`${t('btn.rules')}: ${page.title}`} onClose={onClose} closeLabel={t('btn.close')} wide>
-      <div class="tabs" role="tablist">
-        {GAME_NAMES.map((x) => (
-          <button
-            key={x}
-            type="button"
-            role="tab"
-            aria-selected={x === g}
-            class={x === g ? 'on' : ''}
-            onClick={() => setG(x)}
-          >
-            {t(`game.${x}` as Key)}
-          </button>
-        ))}
-      </div>
-      <div class="rules" data-testid="rules" role="tabpanel">
-        {page.sections.map((s) => (
-          <section key={s.heading}>
-            <h3>{s.heading}</h3>
-            <ul>
-              {s.items.map((i) => (
-                <li key={i}>{i}</li>
-              ))}
-            </ul>
-          </section>
-        ))}
-      </div>
-    </Modal>
   );
 }

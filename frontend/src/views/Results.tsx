@@ -1,18 +1,19 @@
 // The results panel of a finished game: time, moves and the deal's par, the personal best, a
 // daily's rank that day, the deal's leaderboard, and the way to watch the game again.
-import { useEffect, useState } from 'preact/hooks';
-import type { Api } from '../api/client';
-import { formatTime, type Key, type T } from '../i18n';
+import { useState } from 'preact/hooks';
+import { formatTime, type GameKey, type T } from '../i18n';
+import type { DailyRank as Rank, DealBoard } from '../model/fetched';
 import { readPar, type ServerView } from '../model/types';
-import { replayPath } from '../state/route';
+import { dealPath, replayPath } from '../model/paths';
 import { LeaderboardTable } from './Leaderboard';
 import { Modal } from './Modal';
 
 export interface ResultsProps {
   view: ServerView;
   t: T;
-  api: Api;
-  countLabel: Key;
+  board: DealBoard | null;
+  dailyRank: Rank | null;
+  countLabel: GameKey;
   onNew: () => void;
   onReplay: () => void;
   onViewBoard: () => void;
@@ -22,7 +23,8 @@ export interface ResultsProps {
 export function ResultsPanel({
   view,
   t,
-  api,
+  board,
+  dailyRank,
   countLabel,
   onNew,
   onReplay,
@@ -42,8 +44,8 @@ export function ResultsPanel({
         <ParLine view={view} t={t} />
         <DealId id={view.deal_id} t={t} />
         <Best view={view} t={t} />
-        <DailyRank api={api} view={view} t={t} />
-        <LeaderboardTable api={api} view={view} t={t} withPar={!readPar(r?.par)} />
+        <DailyRankLine rank={dailyRank} t={t} />
+        <LeaderboardTable board={board} view={view} t={t} withPar={!readPar(r?.par)} />
         <div class="exits">
           <button type="button" class="primary" onClick={onNew} autofocus>
             {t('btn.new')}
@@ -72,7 +74,7 @@ export function ResultsPanel({
 }
 
 /** Time, moves, undos, hints and the game's count of cards placed. */
-function Figures({ view, t, countLabel }: { view: ServerView; t: T; countLabel: Key }) {
+function Figures({ view, t, countLabel }: { view: ServerView; t: T; countLabel: GameKey }) {
   const r = view.result;
   return (
     <dl class="stats">
@@ -141,21 +143,8 @@ function Best({ view, t }: { view: ServerView; t: T }) {
   );
 }
 
-type Rank = { rank: number; of: number } | 'unranked' | null;
-
-/** A daily game's rank that day (from the day's leaderboard); nothing for other games. */
-function DailyRank({ api, view, t }: { api: Api; view: ServerView; t: T }) {
-  const [rank, setRank] = useState<Rank>(null);
-  useEffect(() => {
-    let live = true;
-    dailyRank(api, view).then(
-      (x) => live && setRank(x),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [view.id, view.status]);
+/** A daily game's rank that day; nothing for other games. */
+function DailyRankLine({ rank, t }: { rank: Rank | null; t: T }) {
   if (!rank) return null;
   return (
     <p class="dailyrank" data-testid="daily-rank">
@@ -166,22 +155,10 @@ function DailyRank({ api, view, t }: { api: Api; view: ServerView; t: T }) {
   );
 }
 
-async function dailyRank(api: Api, view: ServerView): Promise<Rank> {
-  if (view.status !== 'won' || !view.daily) return null;
-  const date = view.daily;
-  const item = await api.dailyOn(view.game, date);
-  if (item.deal_id !== view.deal_id || item.ruleset !== view.ruleset) return null;
-  const board = await api.dailyLeaderboard(view.game, date);
-  const mine = board.entries.find((e) => e.game_id === view.id);
-  if (mine) return { rank: mine.rank, of: board.entries.length };
-  const result = item.result && 'game_id' in item.result ? item.result : null;
-  return result?.game_id === view.id ? 'unranked' : null;
-}
-
 export function DealId({ id, t }: { id: string; t: T }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
-    const url = `${location.origin}/play/${id}`;
+    const url = `${location.origin}${dealPath(id)}`;
     try {
       await navigator.clipboard.writeText(url);
     } catch {

@@ -1,9 +1,10 @@
 import { cardName } from '../../i18n';
 import { face } from '../../model/cards';
-import type { Card, FortyThievesView } from '../../model/types';
+import type { Card } from '../../model/types';
+import type { FortyThievesView } from './types';
 import { CardButton } from '../../views/Card';
 import { labelWith } from '../../views/context';
-import { targetInfo } from '../outcome';
+import { targetInfo } from '../../model/play';
 import type { BoardProps, OverlayProps } from '../types';
 import { lift, runLimit } from './rules';
 
@@ -33,7 +34,7 @@ function Foundations({ view, targets, lang, t, onTap, hinted }: BoardProps<Forty
     <div
       class={`foundations${found.target ? ' target' : ''}${found.recommended ? ' recommended' : ''}`}
       role="group"
-      aria-label={t('a11y.foundations')}
+      aria-label={t('forty-thieves.a11y.foundations')}
       data-loc="foundation"
     >
       {found.recommended ? (
@@ -49,8 +50,8 @@ function Foundations({ view, targets, lang, t, onTap, hinted }: BoardProps<Forty
           label={labelWith(
             t,
             f.top
-              ? `${t('a11y.foundation', { n: i + 1 })}: ${cardName(lang, f.top)}`
-              : t('a11y.foundation.empty', { n: i + 1 }),
+              ? `${t('forty-thieves.a11y.foundation', { n: i + 1 })}: ${cardName(lang, f.top)}`
+              : t('forty-thieves.a11y.foundation.empty', { n: i + 1 }),
             { target: found.target },
           )}
           onTap={onTap}
@@ -72,7 +73,9 @@ function Stock({ view, t, onTap, hinted }: BoardProps<FortyThievesView>) {
       class={`card back${b.stock.count ? '' : ' slot'}${hinted.includes('stock') ? ' hinted' : ''}`}
       data-loc="stock"
       data-nav=""
-      aria-label={b.stock.count ? t('a11y.stock.count', { n: b.stock.count }) : t('a11y.stock.empty')}
+      aria-label={
+        b.stock.count ? t('forty-thieves.a11y.stock.count', { n: b.stock.count }) : t('a11y.stock.empty')
+      }
       onClick={() => onTap('stock')}
     >
       <span class="count" aria-hidden="true">
@@ -87,7 +90,7 @@ function Column({ p, col, c }: { p: BoardProps<FortyThievesView>; col: Card[]; c
   const loc = `t${c}`;
   const ti = targetInfo(targets, loc);
   const lifted = sel?.loc === loc ? sel.count : 0;
-  const name = t('a11y.column', { n: c + 1 });
+  const name = t('forty-thieves.a11y.column', { n: c + 1 });
   return (
     <div class={`column${ti.target ? ' target' : ''}`} role="group" aria-label={name}>
       <div class="colnum" aria-hidden="true">
@@ -98,7 +101,7 @@ function Column({ p, col, c }: { p: BoardProps<FortyThievesView>; col: Card[]; c
           <CardButton
             card={null}
             loc={loc}
-            label={labelWith(t, t('a11y.column.empty', { n: c + 1 }), { target: ti.target })}
+            label={labelWith(t, t('forty-thieves.a11y.column.empty', { n: c + 1 }), { target: ti.target })}
             onTap={onTap}
             target={ti.target}
             recommended={ti.recommended}
@@ -181,23 +184,34 @@ export function SelectionBar({ view, t, sel, onSelect }: OverlayProps<FortyThiev
   const onLift = (d: 1 | -1) => onSelect(lift(view, sel, d));
   const limit = runLimit(view, sel);
   const column = /^t\d$/.test(sel.loc);
-  const lifted = sel.count === 1 ? t('sel.lift1') : t('sel.lift', { n: sel.count });
+  const lifted =
+    sel.count === 1 ? t('forty-thieves.sel.lift1') : t('forty-thieves.sel.lift', { n: sel.count });
   return (
     <div class="note selbar" role="group" aria-label={lifted} data-testid="selbar">
       <span>{lifted}</span>
       {column ? (
         <>
-          <button type="button" class="tool small" onClick={() => onLift(1)} aria-label={t('btn.more')}>
+          <button
+            type="button"
+            class="tool small"
+            onClick={() => onLift(1)}
+            aria-label={t('forty-thieves.btn.more')}
+          >
             ▲
           </button>
-          <button type="button" class="tool small" onClick={() => onLift(-1)} aria-label={t('btn.fewer')}>
+          <button
+            type="button"
+            class="tool small"
+            onClick={() => onLift(-1)}
+            aria-label={t('forty-thieves.btn.fewer')}
+          >
             ▼
           </button>
         </>
       ) : null}
       {limit !== null ? (
         <strong class="limit" data-testid="run-limit">
-          {limit === 1 ? t('sel.max1') : t('sel.max', { n: limit })}
+          {limit === 1 ? t('forty-thieves.sel.max1') : t('forty-thieves.sel.max', { n: limit })}
         </strong>
       ) : null}
     </div>

@@ -1,8 +1,11 @@
 // Forty Thieves: two decks, ten columns built down in suit, eight foundations, one stock.
 import './board.css';
+import { rules } from './rules-page';
+import { strings } from './strings';
 import { cardName, type T } from '../../i18n';
 import { short } from '../../model/cards';
-import type { FortyThievesView, Move } from '../../model/types';
+import type { Move } from '../../model/types';
+import type { FortyThievesView } from './types';
 import type { GameModule, PileAction } from '../types';
 import { FortyThievesBoard, SelectionBar } from './Board';
 import { moveSpots, tap, targets } from './rules';
@@ -10,7 +13,7 @@ import { moveSpots, tap, targets } from './rules';
 function pileActions(view: FortyThievesView): PileAction[] {
   const b = view.board;
   if (b.can_collect)
-    return [{ move: { type: 'collect' }, label: 'btn.collect', icon: 'collect', accent: true }];
+    return [{ move: { type: 'collect' }, label: 'forty-thieves.btn.collect', icon: 'collect', accent: true }];
   if (b.stock.count > 0)
     return [{ move: { type: 'draw' }, label: 'btn.draw', icon: 'draw', key: 'D', accent: true }];
   if (view.legal_moves.some((m) => m.type === 'redeal')) {
@@ -26,24 +29,33 @@ function pileActions(view: FortyThievesView): PileAction[] {
 }
 
 function say(view: FortyThievesView, move: Move, t: T): string {
-  if (move.type === 'draw' || move.type === 'redeal' || move.type === 'collect') return t(`say.${move.type}`);
+  if (move.type === 'collect') return t('forty-thieves.say.collect');
+  if (move.type === 'draw' || move.type === 'redeal') return t(`say.${move.type}`);
   if (move.type !== 'move' || !('from' in move)) return t('say.draw');
   const b = view.board;
   const src = move.from === 'waste' ? b.waste.cards : (b.tableau[Number(move.from.slice(1))] ?? []);
   const n = move.count ?? 1;
   const run = src.slice(-n);
   const from =
-    move.from === 'waste' ? t('say.from.waste') : t('say.from.col', { n: Number(move.from.slice(1)) + 1 });
+    move.from === 'waste'
+      ? t('forty-thieves.say.from.waste')
+      : t('forty-thieves.say.from.col', { n: Number(move.from.slice(1)) + 1 });
   const col = /^t(\d)$/.exec(move.to);
   const dest = col ? (b.tableau[Number(col[1])] ?? []) : null;
   const onto = dest?.[dest.length - 1];
   const to = !col
-    ? t('say.to.foundation')
+    ? t('forty-thieves.say.to.foundation')
     : onto
-      ? t('say.to.card', { card: short(onto), n: Number(col[1]) + 1 })
-      : t('say.to.empty', { n: Number(col[1]) + 1 });
-  if (n === 1) return t('say.ft.one', { card: short(run[0] ?? ''), from, to });
-  return t('say.ft.run', { n, top: short(run[0] ?? ''), bottom: short(run[run.length - 1] ?? ''), from, to });
+      ? t('forty-thieves.say.to.card', { card: short(onto), n: Number(col[1]) + 1 })
+      : t('forty-thieves.say.to.empty', { n: Number(col[1]) + 1 });
+  if (n === 1) return t('forty-thieves.say.ft.one', { card: short(run[0] ?? ''), from, to });
+  return t('forty-thieves.say.ft.run', {
+    n,
+    top: short(run[0] ?? ''),
+    bottom: short(run[run.length - 1] ?? ''),
+    from,
+    to,
+  });
 }
 
 export const fortyThieves: GameModule<FortyThievesView> = {
@@ -55,7 +67,7 @@ export const fortyThieves: GameModule<FortyThievesView> = {
   tap,
   moveSpots,
   say,
-  resultLabel: 'won.on_foundations',
+  resultLabel: 'forty-thieves.won.on_foundations',
   selectionName(view, loc, lang) {
     const b = view.board;
     const pile = loc === 'waste' ? b.waste.cards : (b.tableau[Number(loc.slice(1))] ?? []);
@@ -68,10 +80,12 @@ export const fortyThieves: GameModule<FortyThievesView> = {
     return [
       t('status.stock', { n: b.stock.count }),
       t('status.waste', { n: b.waste.count }),
-      t('status.foundations', { n: up }),
+      t('forty-thieves.status.foundations', { n: up }),
     ];
   },
   pileActions,
   keyMove: (_view, key) => (key === 'draw' ? { type: 'draw' } : { type: 'redeal' }),
   unwinnableExits: ['undo', 'resign', 'replay'],
+  strings,
+  rules,
 };

@@ -1,8 +1,9 @@
 // Forty Thieves interaction as pure functions over (view, selection): columns `t0`…`t9`,
 // cards `t<col>.<index>`, `waste`, `stock`, `foundation`/`f0`…`f7`. A selection lifts
 // `count` cards from the top of a column.
-import type { FortyThievesView, FtMove, Move } from '../../model/types';
-import { CLEAR, NONE, SELECT, SUBMIT, type Outcome, type Selection, type Target } from '../outcome';
+import type { Move } from '../../model/types';
+import type { FortyThievesView, FtMove } from './types';
+import { CLEAR, NONE, SELECT, SUBMIT, type Outcome, type Selection, type Target } from '../../model/play';
 
 export function ftMoves(view: FortyThievesView): FtMove[] {
   return view.legal_moves.filter((m): m is FtMove => m.type === 'move' && 'from' in m);

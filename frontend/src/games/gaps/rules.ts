@@ -1,6 +1,7 @@
 // Gaps interaction as pure functions over (view, selection): locations `r<row>c<col>`.
-import type { GapsMove, GapsView, Move } from '../../model/types';
-import { CLEAR, NONE, SELECT, SUBMIT, type Outcome, type Selection, type Target } from '../outcome';
+import type { Move } from '../../model/types';
+import type { GapsMove, GapsView } from './types';
+import { CLEAR, NONE, SELECT, SUBMIT, type Outcome, type Selection, type Target } from '../../model/play';
 
 /** `r1c5` → row 1, column 5 (the one place that reads a Gaps location). */
 export function parseGapsLoc(loc: string): { row: number; col: number } | null {

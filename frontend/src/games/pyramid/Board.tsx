@@ -1,8 +1,8 @@
 import { cardName } from '../../i18n';
-import type { PyramidView } from '../../model/types';
+import type { PyramidView } from './types';
 import { CardButton } from '../../views/Card';
 import { labelWith } from '../../views/context';
-import { targetInfo } from '../outcome';
+import { targetInfo } from '../../model/play';
 import type { BoardProps } from '../types';
 
 const ROW_START = [0, 1, 3, 6, 10, 15, 21];
@@ -39,7 +39,7 @@ export function PyramidBoard({ view, sel, targets, lang, t, onTap, hinted }: Boa
   }
   return (
     <div class="pyramid-board">
-      <div class="pyramid" role="group" aria-label={t('game.pyramid')}>
+      <div class="pyramid" role="group" aria-label={t('pyramid.name')}>
         {cards}
       </div>
       <Piles view={view} sel={sel} targets={targets} lang={lang} t={t} onTap={onTap} hinted={hinted} />
@@ -61,7 +61,7 @@ function Piles({ view, sel, targets, lang, t, onTap, hinted }: BoardProps<Pyrami
           loc="stock"
           label={
             stock
-              ? labelWith(t, `${t('a11y.stock')}: ${cardName(lang, stock)}`, {
+              ? labelWith(t, `${t('pyramid.a11y.stock')}: ${cardName(lang, stock)}`, {
                   selected: sel?.loc === 'stock',
                   target: st.target,
                 })

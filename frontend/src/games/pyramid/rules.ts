@@ -1,7 +1,8 @@
 // Pyramid interaction as pure functions over (view, selection): locations `p0`…`p27`,
 // `stock`, `waste`.
-import type { Move, PyramidView } from '../../model/types';
-import { CLEAR, NONE, SELECT, SUBMIT, type Outcome, type Selection, type Target } from '../outcome';
+import type { Move } from '../../model/types';
+import type { PyramidView } from './types';
+import { CLEAR, NONE, SELECT, SUBMIT, type Outcome, type Selection, type Target } from '../../model/play';
 
 export function pyramidCard(view: PyramidView, loc: string): string | null {
   const b = view.board;
