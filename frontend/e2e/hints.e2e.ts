@@ -32,8 +32,23 @@ describe('hints and analysis (API + Redis + worker)', () => {
     await page.waitForSelector('[data-loc="p21"].hinted');
     expect(await card(page, 'p21').getAttribute('aria-label')).toContain('king');
     await shot(page, 'hint-desktop');
+    // Esc closes the hint, its mark on the board too (issue 31).
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('hint-text').count()).toBe(0);
+    expect(await page.locator('.hinted').count()).toBe(0);
+    await shot(page, 'hint-desktop-closed');
+    await accepted(page, () => page.keyboard.press('h'));
+    await page.waitForSelector('[data-loc="p21"].hinted');
     // Playing the hinted move clears the hint.
     await accepted(page, () => card(page, 'p21').click({ position: { x: 8, y: 8 } }));
+    expect(await page.locator('.hinted').count()).toBe(0);
+    // Forty Thieves on the desktop: H marks the move's places, Esc unmarks them all.
+    await page.goto('/play/forty-thieves-1');
+    await page.waitForSelector('[data-loc="t9.3"]');
+    await accepted(page, () => page.keyboard.press('h'));
+    await expect.poll(() => page.locator('.hinted').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('hint-text').count()).toBe(0);
     expect(await page.locator('.hinted').count()).toBe(0);
     await page.context().close();
   });

@@ -26,6 +26,28 @@ const MUST_SEE: Record<string, string[]> = {
   ],
 };
 
+/** Forty Thieves on a phone in portrait: every overlapped card shows at least 16 px of its face
+ *  (issue 31), the columns in two rows of five when both rows can show that much (`rows`: 2), in
+ *  one row when long columns in both halves could not (`rows`: 1). */
+async function phoneFaces(page: Page, rows: 1 | 2): Promise<void> {
+  for (const size of ['phone-360x640', 'phone-360x740'] as const) {
+    await page.setViewportSize(SIZES[size]);
+    await page.waitForTimeout(150);
+    const { tops, fan } = await page.evaluate(() => {
+      const cols = [...document.querySelectorAll('.column')];
+      const fans = cols.flatMap((c) => {
+        const ys = [...c.querySelectorAll('.tcard')].map((e) => e.getBoundingClientRect().top);
+        return ys.slice(1).map((y, i) => y - ys[i]!);
+      });
+      return { tops: cols.map((c) => Math.round(c.getBoundingClientRect().top)), fan: Math.min(...fans) };
+    });
+    expect(new Set(tops.slice(0, 5)).size, size).toBe(1);
+    expect(new Set(tops.slice(5)).size, size).toBe(1);
+    expect(tops[5]! > tops[0]! ? 2 : 1, size).toBe(rows);
+    expect(fan, size).toBeGreaterThanOrEqual(16);
+  }
+}
+
 /** At every size: nothing needed is hidden, axe is clean, and a screenshot is saved. */
 async function everySize(page: Page, game: string, name: string): Promise<void> {
   for (const size of Object.keys(SIZES) as SizeName[]) {
@@ -70,6 +92,7 @@ describe('every game at every size', () => {
     await page.goto('/play/forty-thieves-60');
     await page.waitForURL(/\/game\//);
     expect(await playThroughApi(page, LINES.fortyThieves60.slice(0, 110))).toBe(110);
+    await phoneFaces(page, 2);
     await everySize(page, 'forty-thieves', 'forty-thieves-midgame');
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByTestId('menu').getByRole('button', { name: '日本語' }).click();
@@ -99,6 +122,7 @@ describe('every game at every size', () => {
       .locator('.stack')
       .evaluateAll((els) => Math.max(...els.map((e) => e.querySelectorAll('.card').length)));
     expect(longest).toBe(LINES.longColumn.longest);
+    await phoneFaces(page, 1); // 13 and 12 cards in the two halves
     await everySize(page, 'forty-thieves', 'forty-thieves-long');
     await page.context().close();
   });

@@ -101,7 +101,7 @@ function Table({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: G
   const mod = moduleOf(view);
   const notices = view.status === 'playing' ? view.notices : [];
   const { Board } = mod;
-  const onTap = (loc: string) => ctl.input.tap(loc);
+  const onTap = (loc: string, e?: MouseEvent) => ctl.input.tap(loc, e);
   return (
     <>
       <div class="statusline" data-testid="status">
@@ -191,7 +191,7 @@ function NoteLine({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
       </div>
     );
   else if (view && view.status !== 'playing') note = <Finished ctl={ctl} s={s} t={t} view={view} />;
-  else if (view && s.sel && Overlay)
+  else if (view && s.sel && Overlay && !s.dragging)
     note = <Overlay view={view} sel={s.sel} t={t} onSelect={(sel) => ctl.store.select(sel)} />;
   if (!note) note = <HintBox ctl={ctl} s={s} t={t} view={view} />;
   return <div class="noteline">{note}</div>;

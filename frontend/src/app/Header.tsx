@@ -71,8 +71,8 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/** The deal ID in the one form the share link and the results use, at every width. */
 function DealTag({ id, t, onCopied }: { id: string; t: T; onCopied: () => void }) {
-  const number = id.slice(id.lastIndexOf('-') + 1);
   const copy = () => {
     void copyText(`${location.origin}${dealPath(id)}`).finally(onCopied);
   };
@@ -84,10 +84,7 @@ function DealTag({ id, t, onCopied }: { id: string; t: T; onCopied: () => void }
       onClick={copy}
       aria-label={t('a11y.deal.copy', { id })}
     >
-      <span class="full">{id}</span>
-      <span class="short" aria-hidden="true">
-        #{number}
-      </span>
+      {id}
     </button>
   );
 }

@@ -5,6 +5,7 @@
 import { Api } from '../api/client';
 import { loadLang, saveLang } from '../i18n';
 import { Data } from './data';
+import { Drag } from './drag';
 import { Input } from './input';
 import { Motion } from './motion';
 import { Router } from './router';
@@ -25,12 +26,17 @@ export class Controller {
   readonly server: Server;
   readonly router: Router;
   readonly input: Input;
+  readonly drag: Drag;
 
   constructor(readonly api: Api = new Api()) {
     let router: Router | null = null;
     this.data = new Data(api, this.store);
+    let drag: Drag | null = null;
     this.server = new Server(api, this.store, this.data, this.motion, {
-      shown: (v) => router?.shown(v),
+      shown: (v) => {
+        router?.shown(v);
+        drag?.cancel(); // the cards under the pointer may have moved on
+      },
       reroute: () => router?.route() ?? Promise.resolve(),
     });
     this.router = router = new Router(this.store, this.server, this.data);
@@ -42,6 +48,7 @@ export class Controller {
       () => this.table,
       () => this.switchLang(),
     );
+    this.drag = drag = new Drag(this.store, this.server, this.motion, () => this.table);
   }
 
   motionOn(): boolean {
@@ -70,8 +77,10 @@ export class Controller {
     document.addEventListener('keydown', this.input.onKey);
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('popstate', this.router.onPop);
+    const detach = this.drag.attach();
     void this.router.route();
     return () => {
+      detach();
       document.removeEventListener('keydown', this.input.onKey);
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('popstate', this.router.onPop);

@@ -5,7 +5,7 @@
 import { moduleOf } from '../games';
 import type { PileAction } from '../games/types';
 import { reasonText } from '../i18n';
-import type { Exit } from '../model/play';
+import type { Exit, Outcome } from '../model/play';
 import { keyCommand, nextFocus, type Command, type Direction } from '../state/keys';
 import { tap as tapOutcome, targets as targetsOf } from '../state/select';
 import type { MenuItem } from '../views/Menus';
@@ -13,6 +13,9 @@ import type { Data } from './data';
 import type { Motion } from './motion';
 import type { Server } from './server';
 import type { Store } from './store';
+
+/** Two touch taps on one place within this are a double tap. */
+const DOUBLE_TAP_MS = 350;
 
 export class Input {
   constructor(
@@ -26,21 +29,53 @@ export class Input {
     private switchLang: () => void,
   ) {}
 
-  /** Every card and place arrives here (mouse, touch, Enter, Space). */
-  tap(loc: string): void {
+  /** Every card and place arrives here (mouse, touch, Enter, Space); `e` tells a double click. */
+  tap(loc: string, e?: MouseEvent): void {
     const v = this.store.live();
     if (!v) return;
     this.motion.finish();
     const { sel, lang } = this.store.state;
     const t = this.store.t;
+    const double = this.isDouble(loc, e);
+    const mod = moduleOf(v);
+    if (double && mod.doubleTap && v.status === 'playing') {
+      // The first click selected the card (or already moved it: then this one does nothing).
+      const meant = mod.dragFrom?.(v, loc);
+      if (meant && sel && meant.loc === sel.loc && meant.count === sel.count) this.act(mod.doubleTap(v, sel));
+      return;
+    }
     const out = tapOutcome(v, sel, loc);
+    this.act(out);
+    if (out.kind === 'select') {
+      const ts = targetsOf(v, out.selection);
+      const what = mod.selectionName(v, out.selection.loc, lang, t);
+      const where = ts.length ? t('sel.targets', { n: ts.length }) : t('sel.none');
+      this.store.announce(`${t('sel.selected', { card: what })}. ${where}`);
+    }
+  }
+
+  private lastTouch = { loc: '', at: -Infinity };
+
+  /** A second click (mouse: the browser's count) or a second touch tap on the same place soon. */
+  private isDouble(loc: string, e: MouseEvent | undefined): boolean {
+    if (!e) return false;
+    if (e.detail >= 2) return true;
+    if (!('pointerType' in e) || e.pointerType !== 'touch') return false;
+    const last = this.lastTouch;
+    this.lastTouch = { loc, at: e.timeStamp };
+    const double = last.loc === loc && e.timeStamp - last.at < DOUBLE_TAP_MS;
+    if (double) this.lastTouch = { loc: '', at: -Infinity };
+    return double;
+  }
+
+  /** What a tap (or a double tap) came to. */
+  private act(out: Outcome): void {
+    const v = this.store.live();
+    if (!v) return;
+    const t = this.store.t;
     if (out.kind === 'select') {
       this.store.select(out.selection);
       this.store.clearHint();
-      const ts = targetsOf(v, out.selection);
-      const what = moduleOf(v).selectionName(v, out.selection.loc, lang, t);
-      const where = ts.length ? t('sel.targets', { n: ts.length }) : t('sel.none');
-      this.store.announce(`${t('sel.selected', { card: what })}. ${where}`);
     } else if (out.kind === 'clear') {
       this.store.select(null);
       this.store.announce(t('sel.cleared'));

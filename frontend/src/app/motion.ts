@@ -31,6 +31,8 @@ export class Motion {
   private before = new Map<string, Seen>();
   private focused: { x: number; y: number } | null = null;
   private deal = false;
+  /** cards a drop left where they were dropped, until the answer moves them on (or not) */
+  private held: HTMLElement[] = [];
 
   constructor(
     private root: () => HTMLElement | null,
@@ -45,9 +47,51 @@ export class Motion {
     const active = document.activeElement as HTMLElement | null;
     this.focused =
       root && active?.dataset.loc && root.contains(active) ? center(active.getBoundingClientRect()) : null;
-    if (!root || !this.enabled()) return;
-    this.finish();
-    for (const [key, el] of cardsByKey(root)) this.before.set(key, { rect: el.getBoundingClientRect(), el });
+    if (root && this.enabled()) {
+      this.finish();
+      for (const [key, el] of cardsByKey(root))
+        this.before.set(key, { rect: el.getBoundingClientRect(), el });
+    }
+    // Dropped cards were measured where they lie: from there they slide to their new places.
+    this.release(this.held);
+  }
+
+  /** Keep dragged cards where they were dropped while the server answers. */
+  hold(els: HTMLElement[]): void {
+    this.held = els;
+  }
+
+  /** Whether `els` are still held (no new view took them). */
+  holding(els: HTMLElement[]): boolean {
+    return els.length > 0 && els.every((el) => this.held.includes(el));
+  }
+
+  /** Lifted or held cards back to their places: they slide home with motion on, else jump. */
+  sendBack(els: HTMLElement[]): void {
+    const shifts = els.map((el) => el.getBoundingClientRect());
+    this.release(els);
+    if (!this.enabled()) return;
+    els.forEach((el, i) => {
+      const to = el.getBoundingClientRect();
+      const from = shifts[i]!;
+      el.animate(
+        [
+          { transform: `translate(${from.left - to.left}px, ${from.top - to.top}px)`, zIndex: 30 },
+          { transform: 'none', zIndex: 30 },
+        ],
+        { duration: DURATION, easing: 'cubic-bezier(.2,.7,.3,1)' },
+      );
+    });
+  }
+
+  /** The inline drag styles off (the DOM holds each card's place). */
+  private release(els: HTMLElement[]): void {
+    for (const el of els) {
+      el.style.transform = '';
+      el.style.willChange = '';
+      el.classList.remove('lifted');
+    }
+    this.held = this.held.filter((el) => !els.includes(el));
   }
 
   /** After the new view is drawn: slide, fly in, fly off; then put focus back on the table. */

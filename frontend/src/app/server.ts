@@ -87,8 +87,9 @@ export class Server {
     if (isNetworkError(err)) this.reconnector.start();
   }
 
-  /** Run one server call after the previous one, on the newest view. */
-  run(fn: (v: ServerView) => Promise<ServerView | void>, onError?: (e: ApiError) => boolean): void {
+  /** Run one server call after the previous one, on the newest view; resolves once it is done
+   *  (answered, refused or failed: never rejects). */
+  run(fn: (v: ServerView) => Promise<ServerView | void>, onError?: (e: ApiError) => boolean): Promise<void> {
     this.queue = this.queue.then(async () => {
       const v = this.state.view;
       if (!v) return;
@@ -107,12 +108,13 @@ export class Server {
         this.store.dispatch({ type: 'busy', delta: -1 });
       }
     });
+    return this.queue;
   }
 
-  submit(move: Move): void {
+  submit(move: Move): Promise<void> {
     this.store.select(null);
     this.store.clearHint();
-    this.run(async (v) => {
+    return this.run(async (v) => {
       const next = await this.api.move(v, move);
       const said = describe(this.state.lang, move, next.events);
       this.store.announce(next.status === 'won' ? `${said}. ${this.store.t('ann.won')}` : said);

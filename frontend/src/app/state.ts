@@ -40,6 +40,8 @@ export interface UiState extends Fetched {
   /** when `view` arrived (the clock ticks from there) */
   receivedAt: number;
   sel: Selection | null;
+  /** the selection is being dragged (src/app/drag.ts) */
+  dragging: boolean;
   toast: Toast | null;
   /** the live region's text */
   live: string;
@@ -73,6 +75,7 @@ export interface UiState extends Fetched {
 export type Action =
   | { type: 'view'; view: ServerView | null; at: number }
   | { type: 'select'; sel: Selection | null }
+  | { type: 'dragging'; on: boolean }
   | { type: 'toast'; toast: Toast | null }
   | { type: 'announce'; text: string }
   | { type: 'dialog'; dialog: Dialog; game?: GameName }
@@ -102,6 +105,7 @@ export function initialState(lang: Lang, settings: Settings): UiState {
     view: null,
     receivedAt: 0,
     sel: null,
+    dragging: false,
     celebrate: 0,
     toast: null,
     live: '',
@@ -133,6 +137,8 @@ export function reduce(s: UiState, a: Action): UiState {
       return { ...s, view: a.view, receivedAt: a.at };
     case 'select':
       return { ...s, sel: a.sel };
+    case 'dragging':
+      return { ...s, dragging: a.on };
     case 'toast':
       return { ...s, toast: a.toast };
     // The same text twice must still be spoken: make it differ invisibly.

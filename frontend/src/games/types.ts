@@ -8,14 +8,17 @@ import type { GameName, GameView, Move } from '../model/types';
 import type { IconName } from '../views/Icon';
 import type { RulesPage } from '../views/Rules';
 
-/** What every board renderer receives: the view, the headless UI state, and one input. */
+/** What every board renderer receives: the view, the headless UI state, and one input. A board
+ *  marks each place a card can be dropped on with `data-drop="<target loc>"` and each card that
+ *  can be dragged with `grab` (see `GameModule.dragFrom`). */
 export interface BoardProps<V extends GameView = GameView> {
   view: V;
   sel: Selection | null;
   targets: Target[];
   lang: Lang;
   t: T;
-  onTap: (loc: string) => void;
+  /** a tap, a click or Enter/Space on a place (the event tells a double click) */
+  onTap: (loc: string, e?: MouseEvent) => void;
   /** places of the hinted move */
   hinted: string[];
 }
@@ -54,6 +57,13 @@ export interface GameModule<V extends GameView = GameView> {
   targets(view: V, sel: Selection): Target[];
   /** what tapping a place means */
   tap(view: V, sel: Selection | null, loc: string): Outcome;
+  /** what a drag from `loc` lifts (null: nothing there can be dragged); a game without it is
+   *  played by tap alone (Pyramid: a pair is two taps, nothing is carried anywhere) */
+  dragFrom?(view: V, loc: string): Selection | null;
+  /** the places of the cards a selection lifts, bottom first (they move with the pointer) */
+  liftedLocs?(view: V, sel: Selection): string[];
+  /** a double click or double tap on the selected place (the first click selected it) */
+  doubleTap?(view: V, sel: Selection): Outcome;
   /** the places a move involves (hint highlight) */
   moveSpots(view: V, move: Move): string[];
   /** a move in words, e.g. "put the 7♣ in the gap after the 6♣" (hints) */

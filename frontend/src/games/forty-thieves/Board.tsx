@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { cardName } from '../../i18n';
 import { face } from '../../model/cards';
 import type { Card } from '../../model/types';
@@ -6,12 +7,16 @@ import { CardButton } from '../../views/Card';
 import { labelWith } from '../../views/context';
 import { targetInfo } from '../../model/play';
 import type { BoardProps, OverlayProps } from '../types';
+import { rows, twoRows } from './layout';
 import { lift, runLimit } from './rules';
 
 export function FortyThievesBoard(p: BoardProps<FortyThievesView>) {
   const tableau = p.view.board.tableau;
+  const { n1, n2, f1 } = rows(tableau);
+  const [ref, box] = useBox();
+  const cls = twoRows(box.width, box.height, tableau) ? 'ft rows2' : 'ft';
   return (
-    <div class="ft">
+    <div class={cls} ref={ref} style={{ '--n1': n1, '--n2': n2, '--f1': f1 } as never}>
       <div class="ft-top">
         <div class="ft-piles">
           <Stock {...p} />
@@ -28,6 +33,26 @@ export function FortyThievesBoard(p: BoardProps<FortyThievesView>) {
   );
 }
 
+/** The size of an element, followed as it changes (before the browser paints). */
+function useBox(): [{ current: HTMLDivElement | null }, { width: number; height: number }] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [box, setBox] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(([e]) => {
+      const r = e?.contentRect;
+      if (r)
+        setBox((b) =>
+          b.width === r.width && b.height === r.height ? b : { width: r.width, height: r.height },
+        );
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, box];
+}
+
 function Foundations({ view, targets, lang, t, onTap, hinted }: BoardProps<FortyThievesView>) {
   const found = targetInfo(targets, 'foundation');
   return (
@@ -36,6 +61,7 @@ function Foundations({ view, targets, lang, t, onTap, hinted }: BoardProps<Forty
       role="group"
       aria-label={t('forty-thieves.a11y.foundations')}
       data-loc="foundation"
+      data-drop="foundation"
     >
       {found.recommended ? (
         <span class="arrow" aria-hidden="true">
@@ -92,7 +118,7 @@ function Column({ p, col, c }: { p: BoardProps<FortyThievesView>; col: Card[]; c
   const lifted = sel?.loc === loc ? sel.count : 0;
   const name = t('forty-thieves.a11y.column', { n: c + 1 });
   return (
-    <div class={`column${ti.target ? ' target' : ''}`} role="group" aria-label={name}>
+    <div class={`column${ti.target ? ' target' : ''}`} role="group" aria-label={name} data-drop={loc}>
       <div class="colnum" aria-hidden="true">
         {c + 1}
       </div>
@@ -127,6 +153,7 @@ function Column({ p, col, c }: { p: BoardProps<FortyThievesView>; col: Card[]; c
                 recommended={top && ti.recommended}
                 hinted={top && hinted.includes(loc)}
                 nav
+                grab
                 class="tcard"
                 style={{ '--i': i } as never}
               />
@@ -173,6 +200,7 @@ function WastePile({ view, sel, targets, lang, t, onTap, hinted }: BoardProps<Fo
         selected={selected}
         hinted={hinted.includes('waste')}
         nav={!!top}
+        grab={!!top}
         style={{ '--w': shown.length } as never}
       />
     </div>

@@ -8,7 +8,7 @@ import type { Move } from '../../model/types';
 import type { FortyThievesView } from './types';
 import type { GameModule, PileAction } from '../types';
 import { FortyThievesBoard, SelectionBar } from './Board';
-import { moveSpots, tap, targets } from './rules';
+import { doubleTap, dragFrom, liftedLocs, moveSpots, tap, targets } from './rules';
 
 function pileActions(view: FortyThievesView): PileAction[] {
   const b = view.board;
@@ -65,6 +65,9 @@ export const fortyThieves: GameModule<FortyThievesView> = {
   Overlay: SelectionBar,
   targets,
   tap,
+  dragFrom,
+  liftedLocs,
+  doubleTap,
   moveSpots,
   say,
   resultLabel: 'forty-thieves.won.on_foundations',

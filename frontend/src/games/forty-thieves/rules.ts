@@ -123,3 +123,26 @@ export function moveSpots(_view: FortyThievesView, move: Move): string[] {
   if (move.type !== 'move' || !('from' in move)) return [];
   return [move.from, /^f\d$/.test(move.to) ? 'foundation' : move.to];
 }
+
+/** A drag lifts the card grabbed and every card on it (a column), or the waste's top card. */
+export function dragFrom(view: FortyThievesView, loc: string): Selection | null {
+  if (loc === 'waste') return view.board.waste.count > 0 ? { loc, count: 1 } : null;
+  const card = parseCardLoc(loc);
+  if (!card) return null;
+  const count = columnLength(view, card.col) - card.index;
+  return count > 0 ? { loc: card.col, count } : null;
+}
+
+export function liftedLocs(view: FortyThievesView, sel: Selection): string[] {
+  if (sel.loc === 'waste') return ['waste'];
+  const len = columnLength(view, sel.loc);
+  return Array.from({ length: Math.min(sel.count, len) }, (_, i) => `${sel.loc}.${len - sel.count + i}`);
+}
+
+/** A double click sends a card to a foundation when it can go there, else makes its only move. */
+export function doubleTap(view: FortyThievesView, sel: Selection): Outcome {
+  const ts = targets(view, sel);
+  const home = ts.find((t) => t.loc === 'foundation');
+  if (home) return SUBMIT(home.move, true);
+  return ts.length === 1 ? SUBMIT(ts[0]!.move, true) : NONE;
+}

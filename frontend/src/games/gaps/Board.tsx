@@ -36,6 +36,8 @@ export function GapsBoard({ view, sel, targets, lang, t, onTap, hinted }: BoardP
                   target={ti.target}
                   hinted={hinted.includes(loc)}
                   nav
+                  grab={!!card}
+                  drop={card ? undefined : loc}
                   class="gcard"
                 >
                   {fits?.length ? (

@@ -8,7 +8,7 @@ import { short } from '../../model/cards';
 import type { GapsView } from './types';
 import type { GameModule, PileAction } from '../types';
 import { GapsBoard } from './Board';
-import { gapsCell, moveSpots, parseGapsLoc, tap, targets } from './rules';
+import { gapsCell, doubleTap, dragFrom, liftedLocs, moveSpots, parseGapsLoc, tap, targets } from './rules';
 
 function pileActions(view: GapsView): PileAction[] {
   const offer = view.notices.includes('redeal_available') || view.notices.includes('stuck');
@@ -32,6 +32,9 @@ export const gaps: GameModule<GapsView> = {
   Board: GapsBoard,
   targets,
   tap,
+  dragFrom,
+  liftedLocs,
+  doubleTap,
   moveSpots,
   say(view, move, t) {
     if (move.type !== 'move' || !('card' in move)) return t('say.redeal');

@@ -64,3 +64,16 @@ export function moveSpots(view: GapsView, move: Move): string[] {
   const from = locOfCard(view, move.card);
   return from ? [from, move.to] : [move.to];
 }
+
+/** A card can be dragged (towards the gap it fits); a gap cannot. */
+export function dragFrom(view: GapsView, loc: string): Selection | null {
+  return gapsCell(view, loc) ? { loc, count: 1 } : null;
+}
+
+export const liftedLocs = (_view: GapsView, sel: Selection): string[] => [sel.loc];
+
+/** A double click puts a card in its only gap; with none or several, nothing happens. */
+export function doubleTap(view: GapsView, sel: Selection): Outcome {
+  const ts = targets(view, sel);
+  return ts.length === 1 && gapsCell(view, sel.loc) ? SUBMIT(ts[0]!.move, true) : NONE;
+}
