@@ -161,7 +161,7 @@ async function traceDrag(page: Page, cdp: CDPSession, from: Pt) {
 }
 
 describe('drag and drop', () => {
-  test('forty thieves by mouse: a card, a miss, a place that is no target, a drag mid-slide, a run, double-click home', async () => {
+  test('forty thieves by mouse: a card, a miss, no target, a drag mid-slide, a run, double-click home', async () => {
     const page = await openPage(browser, '/play/forty-thieves-1', { viewport: DESKTOP });
     await page.waitForURL(/\/game\//);
     await settled(page);
