@@ -2,7 +2,7 @@
 // items 1, 2, 7, 8), and axe-core finds nothing critical or serious on each board. Screenshots
 // of each game at every size land in e2e/screenshots/.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { LINES, SIZES, axe, hidden, launch, openPage, playThroughApi, shot, type SizeName } from './helpers';
 
 let browser: Browser;
@@ -163,3 +163,50 @@ async function headerLines(page: Page): Promise<number> {
     return ys.filter((y, i) => ys.findIndex((z) => Math.abs(z - y) < 6) === i).length;
   });
 }
+
+/** The page's cumulative layout shift so far (the browser's own layout-shift entries). */
+async function layoutShift(page: Page): Promise<{ cls: number; shifted: string[] }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ cls: number; shifted: string[] }>((ok) => {
+        type Shift = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node }[];
+        };
+        new PerformanceObserver((list) => {
+          const shifts = (list.getEntries() as Shift[]).filter((e) => !e.hadRecentInput);
+          const shifted = shifts.flatMap((e) =>
+            (e.sources ?? []).map((s) => {
+              const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+              return `${el?.tagName.toLowerCase() ?? '?'}.${el?.className ?? ''} ${e.value.toFixed(3)}`;
+            }),
+          );
+          ok({ cls: shifts.reduce((n, e) => n + e.value, 0), shifted });
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => ok({ cls: 0, shifted: [] }), 1000);
+      }),
+  );
+}
+
+describe('the first second', () => {
+  test('a cold load shifts nothing: home and a game, on a phone and a desktop', async () => {
+    for (const size of ['phone-360x740', 'desktop-1366x768'] as const) {
+      for (const path of ['/', '/play/forty-thieves-5']) {
+        const ctx = await browser.newContext({ viewport: SIZES[size], baseURL: inject('baseURL') });
+        const page = await ctx.newPage();
+        // The API answers late, as on a slow network: the page waits for it in place.
+        await page.route('**/api/v1/**', async (route) => {
+          await new Promise((ok) => setTimeout(ok, 400));
+          await route.continue();
+        });
+        await page.goto(path);
+        await page.waitForSelector(path === '/' ? '[data-testid="daily-status"]' : '.stack .card');
+        await page.waitForTimeout(500);
+        const { cls, shifted } = await layoutShift(page);
+        expect(cls, `${path} at ${size}: ${shifted.join(', ')}`).toBeLessThanOrEqual(0.01);
+        await ctx.close();
+      }
+    }
+  });
+});

@@ -37,7 +37,7 @@ export function App({ controller }: { controller?: Controller }) {
   const view = s.view;
   return (
     <div
-      class={`app ${s.replay ? 'replay-mode' : `game-${view?.game ?? 'none'}`}`}
+      class={`app ${s.replay ? 'replay-mode' : `game-${view?.game ?? (s.opening ? 'opening' : 'none')}`}`}
       data-version={view?.version ?? ''}
       data-busy={s.busy > 0 ? '1' : '0'}
       data-ready={s.ready ? '1' : '0'}
@@ -56,7 +56,7 @@ export function App({ controller }: { controller?: Controller }) {
           {s.live}
         </div>
       </main>
-      {view ? <Toolbar ctl={ctl} s={s} t={t} /> : null}
+      {view || s.opening ? <Toolbar ctl={ctl} s={s} t={t} /> : null}
       <Panels ctl={ctl} s={s} t={t} />
       {s.celebrate ? <Celebration key={s.celebrate} /> : null}
     </div>
@@ -86,6 +86,7 @@ function Main({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   }
   if (view && !isPaused(view)) return <Table ctl={ctl} s={s} t={t} view={view} />;
   if (view) return <Paused ctl={ctl} t={t} />;
+  if (s.opening) return <Opening />;
   return (
     <Home
       t={t}
@@ -127,6 +128,17 @@ function Table({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: G
           hinted={s.hint?.spots ?? []}
         />
       </div>
+    </>
+  );
+}
+
+/** A game on its way: the table's places kept (the status line, the board), so that nothing
+ *  moves when it arrives. */
+function Opening() {
+  return (
+    <>
+      <div class="statusline" aria-hidden="true" />
+      <div class="board" aria-busy="true" />
     </>
   );
 }

@@ -16,14 +16,14 @@ export interface DailyProps {
 }
 
 export function DailyDeals({ t, s, onPlay, onWatch, onBoard }: DailyProps) {
-  const daily = s.daily;
+  const daily = typeof s.daily === 'object' ? s.daily : null;
+  const failed = s.daily === 'error';
   return (
     <section class="daily" aria-labelledby="daily-title" data-testid="daily">
       <h2 id="daily-title">{t('daily.title')}</h2>
-      {daily ? <p class="daily-date">{t('daily.date', { date: daily.date })}</p> : null}
-      {!daily ? (
-        <p>{s.ready ? t('daily.unavailable') : t('loading')}</p>
-      ) : (
+      <p class="daily-date">{daily ? t('daily.date', { date: daily.date }) : '\u00a0'}</p>
+      {failed ? <p>{t('daily.unavailable')}</p> : null}
+      {daily ? (
         <ul class="daily-cards">
           {daily.items.map((item) => {
             const game = GAME_NAMES.find((g) => g === item.game);
@@ -42,8 +42,39 @@ export function DailyDeals({ t, s, onPlay, onWatch, onBoard }: DailyProps) {
             ) : null;
           })}
         </ul>
+      ) : failed ? null : (
+        <ul class="daily-cards" aria-busy="true">
+          {GAME_NAMES.map((game) => (
+            <Waiting key={game} game={game} t={t} />
+          ))}
+        </ul>
       )}
     </section>
+  );
+}
+
+/** A day's card while today's deals are on their way: the same places, so nothing moves. */
+function Waiting({ game, t }: { game: GameName; t: T }) {
+  const name = t(`${game}.name`);
+  return (
+    <li class={`daily-card tile-${game}`} data-game={game}>
+      <h3 class="tile-head">
+        <span class="tile-art" aria-hidden="true">
+          {gameModule(game).art}
+        </span>
+        <span class="tile-name">{name}</span>
+      </h3>
+      <p class="daily-deal waiting" aria-hidden="true">
+        <code>{game}-0</code> <span class="linklike">{t('daily.lb')}</span>
+      </p>
+      <p class="daily-status">{t('loading')}</p>
+      <div class="daily-actions">
+        <button type="button" class="primary" disabled aria-label={t('daily.play', { game: name })}>
+          <span class="full">{t('daily.play', { game: name })}</span>
+          <span class="short">{t('daily.play.short')}</span>
+        </button>
+      </div>
+    </li>
   );
 }
 

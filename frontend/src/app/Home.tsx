@@ -74,18 +74,20 @@ function Tile({
         </span>
         <span class="tile-name">{name}</span>
       </h2>
-      {entry?.options.length ? (
-        <form
-          class="tile-opts newgame"
-          aria-label={t('home.options', { game: name })}
-          onSubmit={(e) => {
-            e.preventDefault();
-            onPlay(game, opts);
-          }}
-        >
-          <OptionFields t={t} game={game} options={entry.options} values={opts} onChange={setOpts} />
-        </form>
-      ) : null}
+      <div class="tile-body">
+        {entry?.options.length ? (
+          <form
+            class="tile-opts newgame"
+            aria-label={t('home.options', { game: name })}
+            onSubmit={(e) => {
+              e.preventDefault();
+              onPlay(game, opts);
+            }}
+          >
+            <OptionFields t={t} game={game} options={entry.options} values={opts} onChange={setOpts} />
+          </form>
+        ) : null}
+      </div>
       <button
         type="button"
         class="primary play"

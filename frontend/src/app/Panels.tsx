@@ -114,7 +114,7 @@ function DataDialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
     case 'bests':
       return <BestsDialog t={t} bests={s.bests} onClose={close} />;
     case 'daily':
-      return s.daily && s.dailyGame ? (
+      return typeof s.daily === 'object' && s.daily && s.dailyGame ? (
         <DailyBoardDialog
           t={t}
           board={s.dailyBoard}

@@ -34,6 +34,12 @@ export function Toolbar({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
         >
           <Icon name="hint" /> {t('btn.hint')}
         </button>
+        {view ? null : (
+          // the game's pile button will stand here: its place is kept while the game loads
+          <span class="tool placeholder" aria-hidden="true">
+            <Icon name="draw" /> {'\u00a0'}
+          </span>
+        )}
         {piles.map((p) => (
           <PileButton
             key={p.move.type}

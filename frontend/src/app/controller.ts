@@ -11,11 +11,14 @@ import { Motion } from './motion';
 import { Router } from './router';
 import { Server } from './server';
 import { applySettings, loadSettings, motionOn, saveSettings, type Settings } from './settings';
+import { opensGame } from '../state/route';
 import { initialState } from './state';
 import { Store } from './store';
 
 export class Controller {
-  readonly store = new Store(initialState(loadLang(), loadSettings()));
+  readonly store = new Store(
+    initialState(loadLang(), loadSettings(), opensGame(location.pathname, location.search)),
+  );
   /** the table element (motion, arrow-key focus movement) */
   table: HTMLElement | null = null;
   readonly motion = new Motion(

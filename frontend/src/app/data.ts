@@ -26,9 +26,11 @@ export class Data {
       (p) => p.stats,
       () => null,
     );
+    if (this.store.state.daily === null)
+      this.store.dispatch({ type: 'daily', daily: 'loading', stats: null });
     Promise.all([this.api.daily(), stats]).then(
       ([daily, st]) => this.store.dispatch({ type: 'daily', daily, stats: st }),
-      () => this.store.dispatch({ type: 'daily', daily: null, stats: null }),
+      () => this.store.dispatch({ type: 'daily', daily: 'error', stats: null }),
     );
   }
 
@@ -39,7 +41,8 @@ export class Data {
     if (dialog === 'stats') this.me();
     if (dialog === 'stats' || dialog === 'bests') this.bests();
     if (dialog === 'leaderboard' && s.view) this.dealBoard(s.view);
-    if (dialog === 'daily' && s.daily && game) this.dailyBoard(game, s.daily.date);
+    if (dialog === 'daily' && typeof s.daily === 'object' && s.daily && game)
+      this.dailyBoard(game, s.daily.date);
   }
 
   /** A finished game: its deal's leaderboard with par, and a daily's rank that day. */

@@ -30,17 +30,19 @@ export class Router {
     try {
       await server.api.ensurePlayer();
     } catch {
+      this.store.dispatch({ type: 'opening', on: false });
       this.store.dispatch({ type: 'fatal', text: this.store.t('error.network') });
       server.reconnector.start();
       return;
     }
     this.data.catalog();
     this.store.dispatch({ type: 'replay', id: r.kind === 'replay' ? r.id : null });
+    if (r.kind !== 'play' && r.kind !== 'game') this.store.dispatch({ type: 'opening', on: false });
     if (r.kind === 'home' || r.kind === 'bad') this.data.daily();
     if (r.kind === 'replay') {
       server.setView(null);
       this.data.replay(r.id);
-    } else if (r.kind === 'play') server.startGame(r.game, storedOptions(r.game), r.deal);
+    } else if (r.kind === 'play') server.startGame(r.game, storedOptions(r.game), r.deal, false, false);
     else if (r.kind === 'game') {
       if (!(await server.openGame(r.id))) history.replaceState(null, '', '/');
     } else if (r.kind === 'bad') history.replaceState(null, '', '/');

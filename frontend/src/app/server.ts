@@ -122,10 +122,13 @@ export class Server {
     });
   }
 
-  startGame(game: GameName, options: Options, deal?: number, daily = false): void {
+  /** A new game; `dealt`: its cards fly in from the stock (a deal asked for at the table, not a
+   *  page opened on a deal link, which just shows it). */
+  startGame(game: GameName, options: Options, deal?: number, daily = false, dealt = true): void {
     this.store.dispatch({ type: 'fresh' });
     this.store.dispatch({ type: 'replay', id: null });
     if (!daily) saveOptions(game, options);
+    this.store.dispatch({ type: 'opening', on: !this.state.view });
     this.store.dispatch({ type: 'busy', delta: 1 });
     this.queue = this.queue.then(async () => {
       try {
@@ -136,12 +139,13 @@ export class Server {
           return this.api.newGame(game, options, deal, daily);
         });
         this.store.dispatch({ type: 'fatal', text: null });
-        this.dealing = true;
+        this.dealing = dealt;
         this.setView(v);
         this.store.announce(`${this.store.t(`${game}.name`)} ${v.deal_id}`);
       } catch (err) {
         this.failed(err);
       } finally {
+        this.store.dispatch({ type: 'opening', on: false });
         this.store.dispatch({ type: 'busy', delta: -1 });
       }
     });
@@ -226,6 +230,7 @@ export class Server {
         return true;
       }
       this.setView(null);
+      this.store.dispatch({ type: 'opening', on: false });
       const gone = err instanceof ApiError && (err.status === 404 || err.status === 401);
       this.store.dispatch({ type: 'fatal', text: this.store.t(gone ? 'error.notfound' : 'error.network') });
       if (!gone) this.reconnector.start();

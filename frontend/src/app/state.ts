@@ -58,6 +58,8 @@ export interface UiState extends Fetched {
   busy: number;
   /** the first route has been taken */
   ready: boolean;
+  /** a game is being opened or dealt: the table keeps its place for it */
+  opening: boolean;
   settings: Settings;
   /** the version of a win being celebrated (0: none) */
   celebrate: number;
@@ -66,7 +68,7 @@ export interface UiState extends Fetched {
   /** the finished game being watched at /replay/<id> */
   replay: string | null;
   /** today's deals and the player's daily streaks (the home page) */
-  daily: DailyToday | null;
+  daily: Loaded<DailyToday>;
   stats: Player['stats'] | null;
   /** the game whose daily leaderboard the 'daily' dialog shows */
   dailyGame: GameName | null;
@@ -87,17 +89,18 @@ export type Action =
   | { type: 'fatal'; text: string | null }
   | { type: 'busy'; delta: 1 | -1 }
   | { type: 'ready' }
+  | { type: 'opening'; on: boolean }
   | { type: 'lang'; lang: Lang }
   | { type: 'settings'; settings: Settings }
   | { type: 'offline'; offline: boolean }
   | { type: 'celebrate'; version: number }
   | { type: 'replay'; id: string | null }
-  | { type: 'daily'; daily: DailyToday | null; stats: Player['stats'] | null }
+  | { type: 'daily'; daily: Loaded<DailyToday>; stats: Player['stats'] | null }
   | { type: 'fetched'; data: Partial<Fetched> }
   /** a new game is being dealt: nothing of the old one stays selected or shown */
   | { type: 'fresh' };
 
-export function initialState(lang: Lang, settings: Settings): UiState {
+export function initialState(lang: Lang, settings: Settings, opening = false): UiState {
   return {
     lang,
     settings,
@@ -118,6 +121,7 @@ export function initialState(lang: Lang, settings: Settings): UiState {
     fatal: null,
     busy: 0,
     ready: false,
+    opening,
     replay: null,
     daily: null,
     stats: null,
@@ -134,7 +138,7 @@ export function initialState(lang: Lang, settings: Settings): UiState {
 export function reduce(s: UiState, a: Action): UiState {
   switch (a.type) {
     case 'view':
-      return { ...s, view: a.view, receivedAt: a.at };
+      return { ...s, view: a.view, receivedAt: a.at, opening: a.view ? false : s.opening };
     case 'select':
       return { ...s, sel: a.sel };
     case 'dragging':
@@ -162,6 +166,8 @@ export function reduce(s: UiState, a: Action): UiState {
       return { ...s, busy: s.busy + a.delta };
     case 'ready':
       return { ...s, ready: true };
+    case 'opening':
+      return { ...s, opening: a.on };
     case 'lang':
       return { ...s, lang: a.lang };
     case 'settings':

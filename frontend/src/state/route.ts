@@ -26,3 +26,9 @@ export function parseRoute(pathname: string, search = ''): Route {
   if (m) return { kind: 'replay', id: m[1]! };
   return { kind: 'bad', path };
 }
+
+/** Whether the page at this address shows a game (dealt or opened) once it has loaded. */
+export function opensGame(pathname: string, search = ''): boolean {
+  const kind = parseRoute(pathname, search).kind;
+  return kind === 'play' || kind === 'game';
+}

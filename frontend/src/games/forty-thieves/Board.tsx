@@ -33,19 +33,20 @@ export function FortyThievesBoard(p: BoardProps<FortyThievesView>) {
   );
 }
 
-/** The size of an element, followed as it changes (before the browser paints). */
+/** The size of an element: measured when it is first drawn (so the first frame painted has the
+ *  right layout), then followed as it changes. */
 function useBox(): [{ current: HTMLDivElement | null }, { width: number; height: number }] {
   const ref = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState({ width: 0, height: 0 });
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
+    if (!el) return;
+    const take = (width: number, height: number) =>
+      setBox((b) => (b.width === width && b.height === height ? b : { width, height }));
+    take(el.clientWidth, el.clientHeight);
+    if (typeof ResizeObserver === 'undefined') return;
     const ro = new ResizeObserver(([e]) => {
-      const r = e?.contentRect;
-      if (r)
-        setBox((b) =>
-          b.width === r.width && b.height === r.height ? b : { width: r.width, height: r.height },
-        );
+      if (e) take(e.contentRect.width, e.contentRect.height);
     });
     ro.observe(el);
     return () => ro.disconnect();
