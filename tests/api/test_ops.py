@@ -18,8 +18,8 @@ from flask import Flask
 from patience.api import create_app
 from patience.api.middleware import DOCS_CSP, SPA_CSP, Limit, get_redis
 from patience.logs import JsonFormatter
-from patience.store.testing import redis_available, redis_test_url
 from tests.api.conftest import Api
+from tests.databases import redis_available, redis_test_url
 
 SHAPE = {"code", "status", "message", "reason", "errors"}
 DOWN_REDIS = "redis://127.0.0.1:1/0"

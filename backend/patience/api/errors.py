@@ -25,7 +25,14 @@ from patience.engine import (
     UnknownGame,
 )
 from patience.service.daily import InvalidDate
-from patience.service.errors import NotDaily, NotFound, ServiceError, VersionConflict
+from patience.service.errors import (
+    NotDaily,
+    NotFound,
+    ServiceError,
+    TooManyJobs,
+    Unavailable,
+    VersionConflict,
+)
 
 log = logging.getLogger(__name__)
 
@@ -191,8 +198,10 @@ def handle_bad_data(error: Exception) -> tuple[Response, int, dict[str, str]]:
 SERVICE_STATUS: tuple[tuple[type[ServiceError], int], ...] = (
     (NotFound, 404),
     (VersionConflict, 409),
-    (NotDaily, 400),
+    (NotDaily, 422),
     (InvalidDate, 400),
+    (TooManyJobs, 429),
+    (Unavailable, 503),
     (ServiceError, 409),
 )
 """HTTP status by service error class, most specific first."""
@@ -201,7 +210,10 @@ SERVICE_STATUS: tuple[tuple[type[ServiceError], int], ...] = (
 def handle_service_error(error: ServiceError) -> tuple[Response, int, dict[str, str]]:
     """Flask handler: a refusal of the game service (its reason, message and details)."""
     code = next(status for cls, status in SERVICE_STATUS if isinstance(error, cls))
-    return handle_http_error(ApiError(code, error.reason, error.message, **error.details))
+    wait = {} if error.retry_after is None else {"Retry-After": str(error.retry_after)}
+    return handle_http_error(
+        ApiError(code, error.reason, error.message, headers=wait, **error.details)
+    )
 
 
 def register_error_handlers(app: Flask) -> None:

@@ -9,9 +9,11 @@ Json = dict[str, Any]
 
 
 class ServiceError(Exception):
-    """A request the service refuses: a stable ``reason`` and a short English ``message``."""
+    """A request the service refuses: a stable ``reason``, a short English ``message``, and
+    when trying again later may succeed, the seconds to wait (``retry_after``)."""
 
     reason = "refused"
+    retry_after: int | None = None
 
     def __init__(self, message: str, **details: Any) -> None:
         super().__init__(message)
@@ -20,7 +22,7 @@ class ServiceError(Exception):
 
 
 class NotFound(ServiceError):
-    """No such game, or not the player's (the two are never told apart)."""
+    """No such game (or job), or not the player's (the two are never told apart)."""
 
     reason = "game_not_found"
 
@@ -46,6 +48,21 @@ class Busy(ServiceError):
 
 
 class NotDaily(ServiceError):
-    """A daily game asked for with another deal or other rules than the day's."""
+    """A daily game asked for with another deal or other rules than the day's (refused by the
+    rules of daily games, as a move by the rules of the game: 422)."""
 
     reason = "not_daily"
+
+
+class Unavailable(ServiceError):
+    """The solver queue cannot be reached (no Redis configured, or Redis down)."""
+
+    reason = "jobs_unavailable"
+    retry_after = 5
+
+
+class TooManyJobs(ServiceError):
+    """The player already has as many solver jobs in flight as allowed."""
+
+    reason = "rate_limited"
+    retry_after = 10

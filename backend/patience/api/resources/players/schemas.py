@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import marshmallow as ma
@@ -9,22 +10,44 @@ import marshmallow as ma
 from patience.api.smorest import Schema
 
 NAME_MAX = 24
+_HIDDEN = r"\x00-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff"
+"""Characters no name may hold: controls and format characters (invisible, or turning the
+text around)."""
+_SPACES = r"\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+"""Whitespace other than the plain space and the controls (which ``str.strip`` removes too)."""
+_AROUND = rf"[ {_SPACES}\t\n\x0b\x0c\r\x1c-\x1f]*"
+NAME_PATTERN = (
+    rf"^{_AROUND}[^ {_SPACES}{_HIDDEN}]"
+    rf"(?:[^{_SPACES}{_HIDDEN}]{{0,{NAME_MAX - 2}}}[^ {_SPACES}{_HIDDEN}])?{_AROUND}$"
+)
+"""A display name, exactly: whitespace around it is trimmed off; inside, 1–24 characters,
+none hidden, spaces only as plain spaces (every class spelled out: the document states the
+same pattern, and ``\\s`` means different things to different regex engines)."""
+_NAME = re.compile(NAME_PATTERN)
 
 
 class Name(ma.fields.String):
-    """A display name: trimmed, then 1–24 printable characters."""
+    """A display name: trimmed, then 1–24 visible characters (:data:`NAME_PATTERN`).
+
+    >>> Name().deserialize("  Ann Lee "), Name().deserialize("Zoë")
+    ('Ann Lee', 'Zoë')
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        description = f"Display name: 1–{NAME_MAX} visible characters, trimmed"
+        super().__init__(metadata={"description": description, "pattern": NAME_PATTERN}, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
-        text = super()._deserialize(value, attr, data, **kwargs).strip()
-        if not 1 <= len(text) <= NAME_MAX or not text.isprintable():
-            raise ma.ValidationError(f"a name is 1 to {NAME_MAX} printable characters")
-        return text
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if not _NAME.fullmatch(text):
+            raise ma.ValidationError(f"a name is 1 to {NAME_MAX} visible characters")
+        return text.strip()
 
 
 class NewPlayerSchema(Schema):
     """``POST /players`` body."""
 
-    name = Name(metadata={"description": "Display name (1–24 printable characters, trimmed)"})
+    name = Name()
 
 
 class PlayerCreatedSchema(Schema):
