@@ -79,12 +79,14 @@ describe('forty thieves', () => {
     await accepted(page, () => tapLoc(page, 'waste'));
     expect(await card(page, 't3.4').getAttribute('data-card')).toBe('2H');
 
-    // Phone portrait: one row of ten numbered columns, no scrolling.
+    // Phone portrait: two rows of five numbered columns (issue 31), no scrolling.
     await page.setViewportSize(PHONE);
+    await page.waitForSelector('.ft.rows2');
     const ys = await page
       .locator('.column')
       .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().y)));
-    expect(new Set(ys).size).toBe(1);
+    expect([new Set(ys.slice(0, 5)).size, new Set(ys.slice(5)).size]).toEqual([1, 1]);
+    expect(ys[5]!).toBeGreaterThan(ys[0]!);
     expect(await page.locator('.colnum').allTextContents()).toEqual([
       '1',
       '2',

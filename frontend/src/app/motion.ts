@@ -125,10 +125,12 @@ export class Motion {
     const dx = from.left - to.left;
     const dy = from.top - to.top;
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+    // The card played travels above the cards the new layout only nudges (a row that grew).
+    const zIndex = 20 + Math.min(9, Math.round(Math.hypot(dx, dy) / 40));
     el.animate(
       [
-        { transform: `translate(${dx}px, ${dy}px)`, zIndex: 20 },
-        { transform: 'none', zIndex: 20 },
+        { transform: `translate(${dx}px, ${dy}px)`, zIndex },
+        { transform: 'none', zIndex },
       ],
       { duration: DURATION, easing: 'cubic-bezier(.2,.7,.3,1)' },
     );

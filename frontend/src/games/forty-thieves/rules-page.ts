@@ -22,6 +22,10 @@ export const rules: Record<Lang, RulesPage> = {
             'recommended one has an arrow. Tap a lit place to move, or tap the card again to send it to ' +
             'the arrow. A single card with only one destination moves at once.',
           "The selection bar's ▲ and ▼ lift one more or one fewer card.",
+          'Or drag: a card lifts every card on it (or the waste top alone) and the lit places are where ' +
+            'it can go; dropped anywhere else it goes back. A double click (double tap) sends a card to a ' +
+            'foundation, or else to its only place.',
+          'On a phone held upright the ten columns stand in two rows of five, numbered 1–10.',
           'Classic: a run moves as single cards through empty columns, so at most 2^E cards move onto a ' +
             'card (E = empty columns), half that into an empty column. Relaxed: any same-suit run moves at ' +
             'once, and the waste may be turned over once.',
@@ -60,6 +64,10 @@ export const rules: Record<Lang, RulesPage> = {
           '札をタップすると、その上の札ごと持ち上がり、置ける場所が光ります。いちばんおすすめの場所には矢印。光った場所をタップすれば移動、同じ札をもう一度タップすればおすすめの場所へ。行き先が 1 ' +
             'つしかない 1 枚の札はそのまま移ります。',
           '選択バーの ▲（1 枚増やす）▼（1 枚減らす）で持つ枚数を調整できます。',
+          'ドラッグでも動かせます。つかんだカードは上に重なるカードごと（捨て札は一番上の 1 枚）持ち上がり、' +
+            '光っている場所に置けます。ほかの場所で離すと元に戻ります。ダブルクリック（ダブルタップ）で組札へ、' +
+            '組札へ行けなければ唯一の行き先へ送ります。',
+          'スマホを縦に持つと 10 列が上下 2 段に並び、列番号が付きます。',
           'クラシックでは連続した札は空き列を経由して 1 枚ずつ動くので、札の上へは最大 2 の「空き列の数」乗枚、空き列へはその半分。ゆるめは同じスートの連続した札を何枚でも動かせ、山札を 1 回だけ戻せます。',
           '山札をタップすると 1 枚が捨て札にめくれます。使えるのは捨て札の一番上だけです。',
         ],

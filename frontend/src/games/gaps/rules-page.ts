@@ -18,6 +18,8 @@ export const rules: Record<Lang, RulesPage> = {
           "A gap in the leftmost column takes any 2; that 2 decides the row's suit. A gap right of a " +
             'king stays empty; a gap whose left neighbour is a gap waits for it.',
           'Tap a card to light up the gap it fits, then tap the gap. Or tap a gap to light up the card that fits it.',
+          'Or drag a card onto the lit gap (dropped anywhere else it goes back); a double click (double tap) ' +
+            'puts a card in its only gap.',
         ],
       },
       {
@@ -49,6 +51,8 @@ export const rules: Record<Lang, RulesPage> = {
           '空きには、左隣のカードと同じマークで 1 つ大きい数のカードを入れます（左隣がハートの 5 ならハートの 6 だけ）。',
           '一番左の列の空きにはどのマークの 2 でも入れられ、その 2 のマークがその段のマークになります。K の右の空きには入れられず、左隣も空きなら左を先に埋めます。',
           'カードをタップすると入れられる空きが光ります。空きをタップすると、そこに入るカードが光ります。',
+          'カードを光っている空きへドラッグしても動かせます（ほかで離すと元に戻ります）。' +
+            'ダブルクリック（ダブルタップ）で唯一の空きへ入れます。',
         ],
       },
       {
