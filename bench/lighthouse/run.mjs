@@ -120,10 +120,6 @@ async function audit(url, port) {
   const flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo'] };
   const { lhr } = await lighthouse(url, flags);
   const a = lhr.audits;
-  if (process.env.LH_DEBUG) {
-    for (const k of ['long-tasks', 'mainthread-work-breakdown', 'uses-text-compression'])
-      console.log(k, JSON.stringify(a[k]?.details?.items ?? a[k]?.scoreDisplayMode ?? null).slice(0, 900));
-  }
   return {
     performance: Math.round(lhr.categories.performance.score * 100),
     cls: Number(a['cumulative-layout-shift'].numericValue.toFixed(3)),
