@@ -14,11 +14,10 @@ help:
 	@echo "make clean  - remove the virtual environment and caches"
 
 # The venv is rebuilt whenever the package's dependencies change, and so is the compiled
-# solver core (mypyc, backend/setup.py) whenever its sources do.
-NATIVE_SOURCES := backend/setup.py $(wildcard backend/patience/solver/core.py \
-	backend/patience/solver/gaps.py backend/patience/solver/gaps_grid.py \
-	backend/patience/solver/forty_thieves.py \
-	backend/patience/solver/pyramid.py backend/patience/solver/pyramid_par.py)
+# solver core whenever its sources do: the native core (backend/native, C++ with pybind11)
+# and, until Forty Thieves has its native twin, forty_thieves.py (mypyc; backend/setup.py).
+NATIVE_SOURCES := backend/setup.py $(shell find backend/native -name '*.[ch]pp') \
+	$(wildcard backend/patience/solver/forty_thieves.py)
 $(STAMP): backend/pyproject.toml $(NATIVE_SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -34,8 +33,8 @@ lint: venv
 typecheck: venv
 	$(BIN)/mypy
 
-# Everything on the compiled solver core, then the solver tests again on the pure Python one
-# (the same source, as it runs where the extension was not built).
+# Everything on the native solver core, then the solver tests again on the pure Python one
+# (the reference, as it runs where the extension was not built).
 pytest: venv
 	$(BIN)/pytest $(PYTEST_ARGS)
 	PATIENCE_PURE_PYTHON=1 $(BIN)/pytest tests/solver backend/patience/solver $(PYTEST_ARGS)

@@ -1,41 +1,73 @@
-"""The build's one step beyond pyproject.toml: the solver's compiled core.
+"""The build's one step beyond pyproject.toml: the solver's native core.
 
-mypyc compiles the strictly typed search modules to C extension modules that shadow their
-``.py`` sources (the same source, several times faster; see ``patience.solver.native``).
-The build is optional: without a C compiler or mypyc, or with ``PATIENCE_PURE_PYTHON=1`` at
-build time, the package installs and runs as pure Python, slower.
+``backend/native`` (C++17) is compiled with pybind11 into ``patience.solver._native``; the
+build records a digest of its sources, so that an extension built from other sources is
+never used silently (``patience.solver.native``). Until Forty Thieves has its native twin,
+mypyc still compiles ``forty_thieves.py``. Every compiled part is optional: without a C++
+compiler, or with ``PATIENCE_PURE_PYTHON=1`` at build time, the package installs and runs as
+pure Python, slower.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import platform
 import sys
+from pathlib import Path
 
 from setuptools import setup
 
-COMPILED = [
-    "patience/solver/core.py",
-    "patience/solver/gaps.py",
-    "patience/solver/gaps_grid.py",
-    "patience/solver/forty_thieves.py",
-    "patience/solver/pyramid.py",
-    "patience/solver/pyramid_par.py",
-]
+HERE = Path(__file__).parent
+NATIVE = HERE / "native"
+MYPYC = ["patience/solver/forty_thieves.py"]
+# Bit counts are the searches' daily bread: the instruction (every x86-64 CPU since 2008).
+POPCNT = ["-mpopcnt"] if platform.machine() in ("x86_64", "AMD64") else []
+
+
+def digest() -> str:
+    """As ``patience.solver.native.digest`` (kept in step by tests/solver/test_native.py)."""
+    h = hashlib.sha256()
+    for path in sorted(p for p in NATIVE.rglob("*") if p.suffix in (".cpp", ".hpp")):
+        h.update(path.relative_to(NATIVE).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def native() -> list[object]:
+    try:
+        from pybind11.setup_helpers import Pybind11Extension
+    except ImportError as exc:
+        print(f"patience: native solver core not built ({exc})", file=sys.stderr)
+        return []
+    module = Pybind11Extension(
+        "patience.solver._native",
+        ["native/binding.cpp"],
+        cxx_std=17,
+        define_macros=[("PATIENCE_SOURCES_DIGEST", f'"{digest()}"')],
+        extra_compile_args=["-O2", "-fvisibility=hidden", *POPCNT],
+        depends=[str(p.relative_to(HERE)) for p in NATIVE.rglob("*.hpp")],
+    )
+    module.optional = True  # no compiler: the pure modules, not a failed install
+    return [module]
+
+
+def mypyc() -> list[object]:
+    try:
+        from mypyc.build import mypycify
+
+        modules = mypycify(MYPYC, opt_level="3", group_name="patience_solver")
+    except Exception as exc:  # no mypyc, or it rejected the sources: pure Python it is
+        print(f"patience: Forty Thieves solver not compiled ({exc})", file=sys.stderr)
+        return []
+    for module in modules:
+        module.optional = True
+    return list(modules)
 
 
 def extensions() -> list[object]:
     if os.environ.get("PATIENCE_PURE_PYTHON") == "1":
         return []
-    try:
-        from mypyc.build import mypycify
-
-        modules = mypycify(COMPILED, opt_level="3", group_name="patience_solver")
-    except Exception as exc:  # no mypyc, or it rejected the sources: pure Python it is
-        print(f"patience: solver core not compiled ({exc})", file=sys.stderr)
-        return []
-    for module in modules:
-        module.optional = True  # a failed C build leaves the pure modules, not a failed install
-    return list(modules)
+    return [*native(), *mypyc()]
 
 
 setup(ext_modules=extensions())

@@ -75,7 +75,15 @@ def run(
     verdicts: dict[str, int] = {"winnable": 0, "unwinnable": 0, "unknown": 0}
     times: list[float] = []
     per_deal: list[dict[str, Any]] = []
+    # Resumable: the deals a saved run of the same limit already has are kept, not re-run.
+    kept = {row["deal"]: row for row in _saved(save) if row.get("limit", limit) == limit}
     for n, deal in enumerate(deals, 1):
+        if deal in kept:
+            row = kept[deal]
+            verdicts[row["verdict"]] += 1
+            times.append(row["seconds"])
+            per_deal.append(row)
+            continue
         g = new_game(game, deal=deal, options=options)
         clock = time.process_time if cpu else time.perf_counter
         began = clock()
@@ -83,7 +91,10 @@ def run(
         elapsed = clock() - began
         verdicts[result.verdict] += 1
         times.append(elapsed)
-        per_deal.append({"deal": deal, "verdict": result.verdict, "seconds": round(elapsed, 4)})
+        per_deal.append({
+            "deal": deal, "verdict": result.verdict, "seconds": round(elapsed, 4),
+            "nodes": result.nodes, "limit": limit, "by": next(iter(result.stats), None),
+        })  # fmt: skip
         if save is not None:  # after every deal: a long run stopped early still has its results
             save.write_text(json.dumps(per_deal, indent=1))
         if progress and (n % 50 == 0 or n == len(deals)):
@@ -203,6 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     ours = summary("patience", main_stats)
     ours["peak_memory_mb"] = round(peak_mb, 1)
     print(json.dumps(ours))
+    print(json.dumps({"winnability": winnability(main_stats["per_deal"])}))
 
     if args.baseline:
         base_deals = range(deals.start, deals.start + min(args.baseline, len(deals)))
@@ -223,6 +235,36 @@ def main(argv: list[str] | None = None) -> int:
             f"total time ratio brute/patience = {base['total_s'] / max(mine['total_s'], 1e-9):.1f}"
         )
     return 0
+
+
+def _saved(save: Path | None) -> list[dict[str, Any]]:
+    """The per-deal rows of an earlier run saved at ``save`` (none when absent)."""
+    if save is None or not save.exists():
+        return []
+    rows: list[dict[str, Any]] = json.loads(save.read_text())
+    return rows
+
+
+def winnability(per_deal: list[dict[str, Any]]) -> dict[str, Any]:
+    """Solvitaire's figures for a deal set (Blake & Gent, *The Winnability of Klondike
+    Solitaire and Many Other Patience Games*): the 95 % Wilson interval of the winnable share
+    among the decided deals only, and with the undecided counted as losses; the estimate is
+    the midpoint of the range they span together (from the lower bound with the undecided
+    lost to the upper bound over the decided), ± half its width."""
+    counts = _count(per_deal)
+    won, decided, n = counts["winnable"], counts["winnable"] + counts["unwinnable"], len(per_deal)
+    decided_only = wilson(won, decided)
+    as_losses = wilson(won, n)
+    low, high = as_losses[0], decided_only[1]
+    return {
+        "deals": n,
+        "decided": decided,
+        "winnable": won,
+        "decided_only_95ci": [round(x, 4) for x in decided_only],
+        "undecided_as_losses_95ci": [round(x, 4) for x in as_losses],
+        "estimate": round((low + high) / 2, 4),
+        "plus_minus": round((high - low) / 2, 4),
+    }
 
 
 def _count(per_deal: list[dict[str, Any]]) -> dict[str, int]:

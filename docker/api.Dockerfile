@@ -3,15 +3,17 @@
 #
 # Build stage: a virtualenv with the dependencies and the package. The package is installed
 # in place under /app (as in the repository), so that it finds migrations/ beside backend/;
-# a C compiler builds the solver's compiled core there (mypyc, backend/setup.py).
+# a C++ compiler builds the solver's native core there (backend/native with pybind11, fetched
+# from PyPI as a build requirement; backend/setup.py), and mypyc Forty Thieves' solver.
 FROM python:3.11-slim AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && apt-get install -y --no-install-recommends gcc g++ libc6-dev \
     && rm -rf /var/lib/apt/lists/*
 RUN python -m venv /opt/venv
 WORKDIR /app
 COPY backend/pyproject.toml backend/setup.py backend/
+COPY backend/native backend/native
 COPY backend/patience backend/patience
 COPY migrations migrations
 RUN /opt/venv/bin/pip install --editable backend \

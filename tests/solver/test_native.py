@@ -1,36 +1,76 @@
-"""The compiled solver core and its pure Python fallback: the same source either way."""
+"""Which core runs: the native one when built from the sources beside it, else pure Python
+(forced, not built, or stale); Forty Thieves' mypyc build is picked the same way."""
 
 from __future__ import annotations
 
 import importlib.machinery
+import importlib.util
 import os
 import subprocess
 import sys
 from pathlib import Path
 
-from patience.solver import MODE, core, gaps
-from patience.solver.native import COMPILED, GROUP, extensions, stale
+import pytest
+
+from patience.solver import MODE, native
+from patience.solver.native import COMPILED, GROUP, digest, extensions, stale
 
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
+BUILT = importlib.util.find_spec("patience.solver._native") is not None
 
 
-def test_the_modules_loaded_are_the_core_named() -> None:
-    # Compiled, the modules come from their extensions; pure, from their sources.
-    for module in (core, gaps):
-        assert module.__file__ is not None
-        assert module.__file__.endswith(".py") == (MODE == "pure")
+def run(code: str, **env: str) -> str:
+    out = subprocess.run(
+        [sys.executable, "-W", "error::UserWarning", "-c", code],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+    )
+    return out.stdout.strip() if out.returncode == 0 else "failed: " + out.stderr
+
+
+def test_the_core_in_use_is_named() -> None:
+    assert ("native" if native.NATIVE is not None else "pure") == MODE
+    if os.environ.get("PATIENCE_PURE_PYTHON") == "1" or not BUILT:
+        assert MODE == "pure"
 
 
 def test_pure_python_can_be_forced() -> None:
-    code = "import patience.solver as s, patience.solver.gaps as g; print(s.MODE, g.__file__)"
-    env = dict(os.environ, PATIENCE_PURE_PYTHON="1")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
-    mode, path = out.stdout.split()
-    assert mode == "pure" and path.endswith("gaps.py")
+    code = "import patience.solver as s; print(s.MODE)"
+    assert run(code, PATIENCE_PURE_PYTHON="1") == "pure"
 
 
-def test_a_build_older_than_its_source_is_stale(tmp_path: Path) -> None:
+@pytest.mark.skipif(not BUILT, reason="the native core is not built here")
+def test_the_build_records_the_digest_of_its_sources() -> None:
+    # What setup.py recorded is what the loader computes from backend/native today (else
+    # `make venv` rebuilds it: the Makefile's stamp depends on those sources).
+    from patience.solver import _native  # type: ignore[attr-defined]
+
+    assert digest() == _native.SOURCES
+
+
+def test_a_native_core_built_from_other_sources_is_never_used(tmp_path: Path) -> None:
+    sources = tmp_path / "native"
+    (sources / "core").mkdir(parents=True)
+    (sources / "core" / "search.hpp").write_text("// one version\n")
+    before = digest(sources)
+    (sources / "core" / "search.hpp").write_text("// edited since the build\n")
+    assert digest(sources) != before
+    (sources / "README.md").write_text("not a source")
+    assert digest(sources) == digest(sources)
+    if BUILT and MODE == "native":
+        # The real loader on a digest that no longer matches: pure, with a warning.
+        code = (
+            "import warnings, patience.solver.native as n\n"
+            "n.digest = lambda root=n.SOURCES: 'edited'\n"
+            "with warnings.catch_warnings(record=True) as w:\n"
+            "    warnings.simplefilter('always')\n"
+            "    print(n.load()[0] is None, bool(w))"
+        )
+        assert run(code) == "True True"
+
+
+def test_a_mypyc_build_older_than_its_source_is_stale(tmp_path: Path) -> None:
     here = tmp_path / "patience" / "solver"
     here.mkdir(parents=True)
     for name in COMPILED:
@@ -41,9 +81,8 @@ def test_a_build_older_than_its_source_is_stale(tmp_path: Path) -> None:
     built = extensions(here)
     assert sorted(built) == sorted(COMPILED)
     assert stale(built, here) == []
-    os.utime(here / "gaps.py", (3000, 3000))  # edited after the build
-    assert stale(built, here) == ["gaps"]
-    # A rebuild that left the shim as it was but renewed the shared library is fresh.
+    os.utime(here / "forty_thieves.py", (3000, 3000))  # edited after the build
+    assert stale(built, here) == ["forty_thieves"]
     shared = tmp_path / f"{GROUP}__mypyc{SUFFIX}"
     shared.write_text("")
     os.utime(shared, (4000, 4000))

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from patience.engine import Game
-from patience.solver.native import MODE  # first: it picks the compiled or the pure core
+from patience.solver.native import MODE  # first: it picks the native or the pure core
 
 # isort: split
 from patience.solver.core import Budget, Result, solve

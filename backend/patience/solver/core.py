@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
 
 from patience.engine.deal import SplitMix64
+from patience.solver import native
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
 
@@ -342,7 +343,65 @@ def portfolio(adapter: Adapter[S, M], start: S) -> list[tuple[str, int]]:
 
 
 def solve(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Result:
-    """Search from ``start``; see :class:`Search`.
+    """Search from ``start``: natively when the adapter has a native twin and the native
+    core is in use (:mod:`patience.solver.native`), else :func:`solve_python`. The same
+    portfolio and verdict semantics either way (natively, under a time budget, with wider
+    beams: :func:`solve_native`)."""
+    twin = native.twin_of(adapter, start)
+    if twin is not None:
+        return solve_native(adapter, twin, start, budget)
+    return solve_python(adapter, start, budget)
+
+
+def native_plan(
+    adapter: Adapter[S, M], start: S, reference: bool = False
+) -> list[tuple[int, int, int, float]]:
+    """:func:`portfolio` as the native core's plan: ``(kind, n, order, share)`` per search
+    (``order``: the move order of a dive's adapter, its ``native_order``). The native core
+    spends its speed on wider beams: an adapter's ``native_widths`` replace its
+    ``beam_widths`` unless ``reference`` (the Python search exactly, as the tests compare)."""
+    phases = portfolio(adapter, start)
+    if not reference and hasattr(adapter, "native_widths"):
+        wider = [("beam", width) for width in adapter.native_widths(start)]
+        phases = wider[:1] + [p for p in phases if p[0] != "beam"]
+        phases[1 + sum(kind == "dive" for kind, _ in phases) : 1] = wider[1:]
+    probes = sum(kind == "probe" for kind, _ in phases)
+    dives = cast(Diving, adapter).dives(start) if hasattr(adapter, "dives") else ()
+    order = int(getattr(adapter, "native_order", 0))
+    plan = []
+    for kind, n in phases:
+        if kind == "beam":
+            plan.append((native.BEAM, n, order, BEAM_SHARE))
+        elif kind == "dive":
+            plan.append((native.DIVE, n, int(cast(Any, dives[n - 1]).native_order), DIVE_SHARE))
+        else:
+            plan.append((native.PROBE, n, order, PROBE_SHARE / probes))
+    return plan
+
+
+def solve_native(
+    adapter: Adapter[S, M],
+    twin: native.Twin,
+    start: S,
+    budget: Budget | None = None,
+    reference: bool = False,
+) -> Result:
+    """:func:`solve_python`'s portfolio, run by the native core in one call: under a time
+    budget with the adapter's wider native beams (:func:`native_plan`); under a node budget,
+    or with ``reference``, exactly the Python search, node for node."""
+    budget = budget or Budget()
+    limited = budget.nodes is not None or budget.seconds is not None
+    # A node budget pins the search (tests, benches): there it is the reference exactly.
+    reference = reference or budget.nodes is not None
+    plan = native_plan(adapter, start, reference) if limited else []
+    verdict, line, nodes, seconds, phase, n = twin.search(plan, budget)
+    kinds: tuple[Verdict, ...] = ("unknown", "winnable", "unwinnable")
+    solution = adapter.move_json(twin.moves(line)) if verdict == 1 else None
+    return Result(kinds[verdict], solution, nodes, seconds, {phase: n} if phase else {})
+
+
+def solve_python(adapter: Adapter[S, M], start: S, budget: Budget | None = None) -> Result:
+    """Search from ``start`` in Python; see :class:`Search`.
 
     With a budget, an adapter may ask for a *portfolio* of searches first, within the same
     budget (:func:`portfolio`): *beams* (:class:`BeamAdapter`), each allowed

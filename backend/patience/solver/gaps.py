@@ -53,6 +53,7 @@ from patience.engine.gaps import (
     GapsState,
     redeal,
 )
+from patience.solver import native
 from patience.solver.gaps_grid import (
     ACES_IDX,
     GAP,
@@ -80,6 +81,15 @@ from patience.solver.gaps_grid import (
 )
 
 
+def no_redeals(state: State) -> State:
+    """``state`` with redeals forbidden: a search from it looks for a win that needs no
+    further redeal (as issue 26's analysis asks while a redeal's cards would fall unseen).
+    The count left is all a search reads of the redeals, on either core, so this costs
+    nothing: the same grid, searched as without redeals (rows interchangeable, persistent
+    sets, frozen cards)."""
+    return (state[0], 0, state[2])
+
+
 class GapsAdapter:
     """The search adapter for one Gaps position (see the module docstring)."""
 
@@ -98,6 +108,20 @@ class GapsAdapter:
         self.aces_shuffled = aces_shuffled
         self.reduce = reduce
         self.late_first = late_first
+
+    @property
+    def native_order(self) -> int:
+        """This adapter's move order as the native core names it (``backend/native/games/
+        gaps.hpp``: bit 0 late first, bit 1 no persistent-set reduction)."""
+        return (0 if self.reduce else 2) | (1 if self.late_first else 0)
+
+    def native(self, start: State) -> native.Twin | None:
+        """The native twin of this search (:mod:`patience.solver.native`); its moves are
+        this adapter's."""
+        if native.NATIVE is None:
+            return None
+        game = native.NATIVE.Gaps(self.seed, self.aces_shuffled)
+        return native.Twin(game, start, self.native_order)
 
     def dives(self, start: State) -> Sequence[GapsAdapter]:
         """Two short depth-first searches first, in another order: cards late in the grid
@@ -122,6 +146,13 @@ class GapsAdapter:
     few choices. Without redeals, deals 1…30, 10 s each: 19 wins with these beams, 17 with
     one of width 1000, 15 with 200, 800 and 3000; 5 with probes alone. With one redeal: 30
     against 21; with one and aces shuffled in, deals 1…20 at 100,000 nodes: 19 against 14."""
+
+    NATIVE_BEAMS: ClassVar[tuple[int, ...]] = (400, 1500, 6000, 24000)
+    """The beam widths of the native search (:func:`~patience.solver.core.native_plan`):
+    twenty times as many nodes per second buy wider beams after the same first one."""
+
+    def native_widths(self, start: State) -> Sequence[int]:
+        return () if start[1] < 0 else self.NATIVE_BEAMS
 
     REDEAL_BONUS: ClassVar[int] = 300
     """What a redeal still in hand adds to the score (three cards in place)."""

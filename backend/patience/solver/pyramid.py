@@ -47,6 +47,7 @@ from patience.engine.pyramid import (
     PyramidState,
     Recycle,
 )
+from patience.solver import native
 
 State = tuple[int, int, int, int]  # (pyr, talon, ptr, passes)
 Move = tuple[int, int]
@@ -138,6 +139,14 @@ class PyramidAdapter:
         if not isinstance(game, PyramidGame):
             raise TypeError("not a Pyramid game")
         return cls.from_state(game.state)
+
+    def native(self, start: State) -> native.Twin | None:
+        """The native twin of this search (:mod:`patience.solver.native`)."""
+        if native.NATIVE is None:
+            return None
+        memo = native.MEMORY_MB // 8 << 20
+        game = native.NATIVE.Pyramid(self.pyr_rank, self.talon_rank, memo)
+        return native.Twin(game, start, moves=native_moves)
 
     # -- the adapter protocol --------------------------------------------------------------
 
@@ -401,6 +410,11 @@ class PyramidAdapter:
 
     def move_json(self, moves: Sequence[Move]) -> list[dict[str, Any]]:
         return [step.to_dict() for move in moves for step in _engine_moves(move)]
+
+
+def native_moves(moves: list[int]) -> list[Move]:
+    """The solver moves of the native core's (``backend/native/games/pyramid.hpp``)."""
+    return [((move >> 16) - 8, (move & 0xFFFF) - 8) for move in moves]
 
 
 def _engine_moves(move: Move) -> list[PyramidMove]:

@@ -1,0 +1,227 @@
+"""The native core against the Python reference: over random positions of every Gaps ruleset
+and of Pyramid, the native successors are the Python ones (as engine moves, in order, to the
+same states), and with node budgets the two searches are the same search — the same verdict,
+nodes, line and deciding phase — whose every winning line the engine replays to a win."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from patience.engine import Game, load_position, new_game
+from patience.engine.cards import Card
+from patience.solver import core, native
+from patience.solver.core import Budget
+from patience.solver.gaps import GapsAdapter, no_redeals
+from patience.solver.gaps_grid import encode
+from patience.solver.hints.common import avoiding
+from patience.solver.pyramid import PyramidAdapter, native_moves
+from tests.solver.test_par import small_pyramid
+
+pytestmark = pytest.mark.skipif(native.NATIVE is None, reason="the native core is not in use")
+
+GAPS_RULESETS = [
+    {"redeals": redeals, "aces_shuffled": aces}
+    for redeals in (0, 1, 2, "unlimited")
+    for aces in (False, True)
+]
+ORDERS = (0, 1, 2, 3, -1)  # the dives' variants, then the beams' moves (gaps.hpp)
+
+
+def wander(game: Game[Any, Any], rng: random.Random, steps: int) -> Game[Any, Any]:
+    """``game`` after up to ``steps`` random legal moves (redeals included)."""
+    for _ in range(steps):
+        moves = game.legal_moves()
+        if not moves or game.status != "playing":
+            break
+        game.play(rng.choice(moves))
+    return game
+
+
+def scrambled_gaps(rng: random.Random) -> list[str | None]:
+    """A nearly won grid with a few places shuffled: frozen cards, dead gaps, persistent
+    sets and short wins, which random play from a deal rarely reaches."""
+    grid: list[str | None] = []
+    for row in range(4):
+        grid += [str(Card.from_index(row * 13 + rank)) for rank in range(1, 13)] + [None]
+    places = rng.sample(range(52), rng.randint(4, 14))
+    cards = [grid[p] for p in places]
+    rng.shuffle(cards)
+    for place, card in zip(places, cards, strict=True):
+        grid[place] = card
+    return grid
+
+
+def gaps_position(seed: int, ruleset: dict[str, Any], scrambled: bool) -> Game[Any, Any]:
+    rng = random.Random(seed)
+    if scrambled:
+        grid = scrambled_gaps(rng)
+        rows = [grid[row * 13 : row * 13 + 13] for row in range(4)]
+        left = ruleset["redeals"] if ruleset["redeals"] == "unlimited" else rng.randint(0, 2)
+        position = {"game": "gaps", "grid": rows, "seed": rng.randint(1, 10**6),
+                    "redeals_done": rng.randint(0, 3), "redeals_left": left}  # fmt: skip
+        return load_position(position, ruleset)
+    game = new_game("gaps", deal=rng.randint(1, 10**6), options=ruleset)
+    return wander(game, rng, rng.randint(0, 60))
+
+
+def steps(adapter: Any, moves: list[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
+    """Successors as engine moves (JSON) and the states they lead to."""
+    return [(adapter.move_json([move]), state) for move, state in moves]
+
+
+@settings(max_examples=40)
+@given(st.integers(0, 2**32), st.sampled_from(GAPS_RULESETS), st.booleans())
+def test_gaps_successors_are_the_references(
+    seed: int, ruleset: dict[str, Any], scrambled: bool
+) -> None:
+    game = gaps_position(seed, ruleset, scrambled)
+    adapter, state = GapsAdapter.from_game(game)
+    twin = adapter.native(state)
+    assert twin is not None
+    for order in ORDERS:
+        reduce, late = not order & 2, bool(order & 1)
+        variant = GapsAdapter(adapter.seed, adapter.aces_shuffled, reduce, late)
+        python = adapter._moves(state, False) if order < 0 else variant._moves(state, reduce)
+        assert steps(adapter, twin.game.successors(state, order)) == steps(adapter, python)
+    assert twin.game.is_won(state) == adapter.is_won(state)
+    assert twin.game.is_dead(state) == adapter.is_dead(state)
+    assert twin.game.score(state) == adapter.score(state)
+    # The native keys tell apart exactly the states the Python keys do (the redeal counts
+    # too, where they matter).
+    grid, left, done = state
+    after = [s for _, s in adapter._moves(state, False)]
+    after += [state, (grid, left, done + 1), (grid, 0, done), (grid, 0, done + 7)]
+    for a in after:
+        for b in after:
+            same = adapter.key(a) == adapter.key(b)
+            assert (twin.game.key(a) == twin.game.key(b)) == same
+
+
+@settings(max_examples=60)
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_pyramid_successors_are_the_references(rng: random.Random, from_a_deal: bool) -> None:
+    if from_a_deal:
+        game = wander(new_game("pyramid", deal=rng.randint(1, 10**6)), rng, rng.randint(0, 50))
+    else:
+        game = load_position(small_pyramid(rng, most=16, talon=14))
+    adapter, state = PyramidAdapter.from_game(game)
+    twin = adapter.native(state)
+    assert twin is not None
+    native_steps = [
+        (adapter.move_json(native_moves([move])), tuple(after))
+        for move, after in twin.game.successors(state, 0)
+    ]
+    assert native_steps == steps(adapter, list(adapter.successors(state)))
+    assert twin.game.is_dead(state) == adapter.is_dead(state)
+    assert twin.game.is_won(state) == adapter.is_won(state)
+
+
+def same_search(game: Game[Any, Any], nodes: int, forbidden: int = 0) -> core.Result:
+    """Solve ``game`` both ways with a node budget (the whole portfolio); the results must
+    be equal, and a win must replay in the engine. ``forbidden``: keep the searches off the
+    positions of that many random moves' line, as a hint does."""
+    adapter, start = games_adapter(game)
+    search: Any = adapter
+    if forbidden:
+        line = wander(game.copy(), random.Random(nodes), forbidden)
+        keys = set()
+        while line.move_count:
+            line.undo()
+            if line.state != game.state:
+                keys.add(adapter.key(encoded(adapter, line.state)))
+        search = avoiding(adapter, keys)
+    budget = Budget(nodes=nodes)
+    pure = core.solve_python(search, start, budget)
+    twin = native.twin_of(search, start)
+    assert twin is not None
+    fast = core.solve_native(search, twin, start, budget, reference=True)
+    assert (fast.verdict, fast.nodes, fast.solution, fast.stats) == (
+        pure.verdict,
+        pure.nodes,
+        pure.solution,
+        pure.stats,
+    )
+    if fast.verdict == "winnable":
+        replay = type(game).from_position(game.position(), game.options)
+        for move in fast.solution or []:
+            replay.play(move)
+        assert replay.status == "won"
+    return fast
+
+
+def games_adapter(game: Game[Any, Any]) -> tuple[Any, Any]:
+    return (GapsAdapter if game.name == "gaps" else PyramidAdapter).from_game(game)
+
+
+def encoded(adapter: Any, state: Any) -> Any:
+    return encode(state) if isinstance(adapter, GapsAdapter) else adapter.from_state(state)[1]
+
+
+@settings(max_examples=16)
+@given(st.integers(0, 2**32), st.sampled_from(GAPS_RULESETS), st.booleans())
+def test_gaps_searches_are_the_references(
+    seed: int, ruleset: dict[str, Any], scrambled: bool
+) -> None:
+    same_search(gaps_position(seed, ruleset, scrambled), nodes=1500)
+
+
+@settings(max_examples=20)
+@given(st.randoms(use_true_random=False))
+def test_pyramid_searches_are_the_references(rng: random.Random) -> None:
+    game = wander(new_game("pyramid", deal=rng.randint(1, 10**6)), rng, rng.randint(0, 20))
+    same_search(game, nodes=3000)
+
+
+@pytest.mark.parametrize(
+    ("name", "deal", "options"),
+    [
+        ("gaps", 2, {"redeals": 0}),  # won by the first beam
+        ("gaps", 24, {"redeals": 0}),  # won by the first dive
+        ("gaps", 3, {"redeals": 2, "aces_shuffled": True}),
+        ("pyramid", 327, {}),  # the slowest of deals 1…1000, a win
+        ("pyramid", 756, {}),  # the slowest loss
+    ],
+)
+def test_known_deals_are_the_same_search(name: str, deal: int, options: dict[str, Any]) -> None:
+    result = same_search(new_game(name, deal=deal, options=options), nodes=60_000)
+    assert result.verdict != "unknown"
+
+
+@pytest.mark.parametrize(("deal", "line"), [(5, 12), (40, 25)])
+def test_hint_searches_avoid_the_same_positions(deal: int, line: int) -> None:
+    same_search(new_game("gaps", deal=deal, options={"redeals": 1}), 3000, forbidden=line)
+
+
+def test_redeals_forbidden_is_the_same_grid_without_redeals() -> None:
+    # Deal 12's grid is won without a redeal: with its one redeal forbidden, both cores find
+    # a line that never redeals, and the engine (redeal in hand) replays it to a win.
+    game = new_game("gaps", deal=12, options={"redeals": 1})
+    adapter, start = GapsAdapter.from_game(game)
+    grid_only = no_redeals(start)
+    pure = core.solve_python(adapter, grid_only, Budget(nodes=60_000))
+    fast = core.solve(adapter, grid_only, Budget(nodes=60_000))
+    assert pure.verdict == "winnable" and fast.verdict == "winnable"
+    for result in (pure, fast):
+        assert {"type": "redeal"} not in (result.solution or [])
+        replay = new_game("gaps", deal=12, options={"redeals": 1})
+        for move in result.solution or []:
+            replay.play(move)
+        assert replay.status == "won"
+
+
+def test_a_budget_is_a_budget_natively_too() -> None:
+    game = new_game("gaps", deal=4, options={"redeals": 0})
+    adapter, start = GapsAdapter.from_game(game)
+    calls = []
+
+    def cancelled() -> bool:
+        calls.append(1)
+        return len(calls) > 3
+
+    result = core.solve(adapter, start, Budget(cancelled=cancelled))
+    assert result.verdict == "unknown" and 3 < len(calls) < 10
