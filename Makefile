@@ -21,6 +21,7 @@ NATIVE_SOURCES := backend/setup.py $(shell find backend/native -name '*.[ch]pp')
 $(STAMP): backend/pyproject.toml $(NATIVE_SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(MAKE) --no-print-directory clean-built
 	$(BIN)/python -m pip install --quiet -e 'backend[dev]'
 	touch $(STAMP)
 
@@ -58,8 +59,16 @@ web: $(WEB_STAMP)
 webtest: venv $(WEB_STAMP)
 	cd frontend && npm run gen:api && npm run format:check && npm run typecheck && npm test && npm run e2e
 
-clean:
+clean: clean-built
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+
+# Extension modules an earlier build left in the source tree (the editable install builds them
+# in place): removed before each build, so a module that is no longer compiled cannot shadow
+# its source.
+.PHONY: clean-built
+clean-built:
+	rm -rf backend/build
+	find backend -name '*.so' -delete
 
 # Start the service on SQLite (var/patience.db) from nothing: venv, the built client, then
 # `patience run`: a Redis at REDIS_URL (a local one is started when none answers), a solver
