@@ -111,14 +111,15 @@ def test_the_readers_take_the_long_forms_too(game: str, token: str, move: Any) -
 
 
 def test_a_game_without_a_notation_of_its_own_is_written_generically() -> None:
-    moves = [
+    moves: list[dict[str, Any]] = [
         {"type": "up"},
         {"type": "move", "card": "6H", "to": "r1c5"},
         {"type": "x", "n": -3, "flag": True},
     ]
     assert [GENERIC.read(GENERIC.write(m)) for m in moves] == moves
     assert GENERIC.write(moves[1]) == "move(card=6H,to=r1c5)"
-    for bad in ({"type": "m", "to": "two words"}, {"type": "m", "n": "3"}, {"type": 5}):
+    bad_moves: list[dict[str, Any]] = [{"type": "m", "to": "two words"}, {"type": "m", "n": "3"}]
+    for bad in [*bad_moves, {"type": 5}]:
         with pytest.raises(ValueError):
             GENERIC.write(bad)
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from patience.engine import game_class, new_game
 from patience.engine.deal import MAX_DEAL
-from patience.record import Header, Record, parse_record, verify
+from patience.record import Header, Record, Result, parse_record, verify
 
 RULESETS = [
     (name, ruleset, options)
@@ -54,7 +54,7 @@ def random_line(
 
 
 def header(name: str, options: Any, deal: int, won: bool, moves: int) -> Header:
-    result = "won" if won else "playing"
+    result: Result = "won" if won else "playing"
     ruleset = game_class(name).ruleset_of(options)
     return Header(
         game=name,
