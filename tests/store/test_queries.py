@@ -5,16 +5,16 @@ from __future__ import annotations
 import datetime as dt
 
 from patience.store import GameRecord, Player, make_engine, session_factory, utcnow
+from patience.store.devices import hash_token, signed_in
 from patience.store.migrate import upgrade
 from patience.store.queries import (
     Outcome,
     bump_deal_stat,
     deal_stat,
     game_stats,
-    hash_token,
     leaderboard,
+    new_player,
     personal_best,
-    player_id_by_token_hash,
     player_stats,
     record_win,
 )
@@ -45,7 +45,7 @@ def test_records_on_a_database(empty_url: str) -> None:
     try:
         with session_factory(engine)() as session:
             now = utcnow()
-            player = Player(id="p1", name="Ann", token_hash=hash_token("t"), created_at=now)
+            player = Player(id="p1", name="Ann", created_at=now)
             session.add(player)
             session.flush()
             record = GameRecord(
@@ -55,8 +55,10 @@ def test_records_on_a_database(empty_url: str) -> None:
             )  # fmt: skip
             session.add(record)
             session.commit()
-            assert player_id_by_token_hash(session, hash_token("t")) == player.id
-            assert player_id_by_token_hash(session, hash_token("nope")) is None
+            other, token = new_player(session, "Bo", "a phone", now)
+            signed = signed_in(session, hash_token(token))
+            assert signed is not None and signed.player_id == other.id
+            assert signed_in(session, hash_token("nope")) is None
             for _ in range(2):
                 bump_deal_stat(session, "pyramid", "standard", 2**32 - 1, plays=1)
             bump_deal_stat(session, "pyramid", "standard", 2**32 - 1, wins=1)

@@ -24,8 +24,17 @@ from patience.engine import (
     InvalidOptions,
     UnknownGame,
 )
+from patience.record import DealNotRevealed, RecordError
 from patience.service.daily import InvalidDate
-from patience.service.errors import NotDaily, NotFound, ServiceError, VersionConflict
+from patience.service.errors import (
+    InvalidCode,
+    NotConfirmed,
+    NotDaily,
+    NotFound,
+    ServiceError,
+    TooManyAttempts,
+    VersionConflict,
+)
 
 log = logging.getLogger(__name__)
 
@@ -193,6 +202,9 @@ SERVICE_STATUS: tuple[tuple[type[ServiceError], int], ...] = (
     (VersionConflict, 409),
     (NotDaily, 400),
     (InvalidDate, 400),
+    (InvalidCode, 400),
+    (NotConfirmed, 400),
+    (TooManyAttempts, 429),
     (ServiceError, 409),
 )
 """HTTP status by service error class, most specific first."""
@@ -201,7 +213,20 @@ SERVICE_STATUS: tuple[tuple[type[ServiceError], int], ...] = (
 def handle_service_error(error: ServiceError) -> tuple[Response, int, dict[str, str]]:
     """Flask handler: a refusal of the game service (its reason, message and details)."""
     code = next(status for cls, status in SERVICE_STATUS if isinstance(error, cls))
-    return handle_http_error(ApiError(code, error.reason, error.message, **error.details))
+    wait = {"Retry-After": str(error.retry_after)} if isinstance(error, TooManyAttempts) else {}
+    return handle_http_error(
+        ApiError(code, error.reason, error.message, headers=wait, **error.details)
+    )
+
+
+def handle_record_error(error: RecordError) -> tuple[Response, int, dict[str, str]]:
+    """Flask handler: a record that cannot be read (400) or replayed (422 for a ranked deal
+    not yet revealed), with its line and column."""
+    code = 422 if isinstance(error, DealNotRevealed) else 400
+    errors = {"record": [str(error)]}
+    return handle_http_error(
+        ApiError(code, error.reason, error.message, errors, line=error.line, column=error.column)
+    )
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -209,6 +234,7 @@ def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(EngineError, handle_engine_error)
     app.register_error_handler(ServiceError, handle_service_error)
+    app.register_error_handler(RecordError, handle_record_error)
     for error in DATABASE_DOWN:
         app.register_error_handler(error, handle_database_unavailable)
     app.register_error_handler(DataError, handle_bad_data)

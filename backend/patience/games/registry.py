@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from patience.engine import GAMES, Game
+from patience.record import NOTATIONS, Notation
 
 AnyGame = Game[Any, Any]
 Hint = dict[str, Any] | None
@@ -66,6 +67,9 @@ class GameEntry:
     same_catalogue: Mapping[str, str] = field(default_factory=dict)
     """Rulesets that are one game under two names, mapped to the one whose catalogue they
     share (Gaps without redeals: the aces option changes nothing)."""
+    notation: Notation | None = None
+    """The game's move notation in records (:mod:`patience.record`); ``None``: the built-in
+    games' own, or the generic one for any other game."""
 
     @property
     def name(self) -> str:
@@ -82,6 +86,8 @@ def register(entry: GameEntry) -> GameEntry:
     registration of a name replaces the first (tests register toy games)."""
     REGISTRY[entry.name] = entry
     GAMES[entry.name] = entry.engine
+    if entry.notation is not None:
+        NOTATIONS[entry.name] = entry.notation
     return entry
 
 
@@ -89,3 +95,4 @@ def unregister(name: str) -> None:
     """Remove a game (tests)."""
     REGISTRY.pop(name, None)
     GAMES.pop(name, None)
+    NOTATIONS.pop(name, None)

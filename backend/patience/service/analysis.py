@@ -46,9 +46,11 @@ class Analyst:
         as the latest one of the stored game ``owner``)."""
         if self.jobs is None:
             return not_applicable(game, version) or {
-                "version": version, "state": "unavailable", "verdict": None,
+                "version": version,
+                "state": "unavailable",
+                "verdict": None,
                 "reason": "not_configured",
-            }  # fmt: skip
+            }
         return self.jobs.analysis(game, version, start=start, owner=owner)
 
     def after_action(self, game: Game[Any, Any], version: int, owner: str) -> None:

@@ -82,9 +82,14 @@ class Daily:
     ) -> Json:
         deal = daily_deal(game, date)
         item: Json = {
-            "game": game, "ruleset": daily_rulesets()[game], "date": date.isoformat(),
-            "deal": deal, "deal_id": f"{game}-{deal}", "result": None, "streak": None,
-        }  # fmt: skip
+            "game": game,
+            "ruleset": daily_rulesets()[game],
+            "date": date.isoformat(),
+            "deal": deal,
+            "deal_id": f"{game}-{deal}",
+            "result": None,
+            "streak": None,
+        }
         if player_id is None:
             return item
         item["streak"] = streaks(wins.get(game, ()), self.today)[0]
@@ -105,5 +110,9 @@ class Daily:
             board_entry(rank, row.name, row, row.game_id) for rank, row in enumerate(rows, start=1)
         ]
         deal = daily_deal(game, date)
-        return {"date": date.isoformat(), "deal_id": f"{game}-{deal}",
-                "ruleset": daily_rulesets()[game], "entries": entries}  # fmt: skip
+        return {
+            "date": date.isoformat(),
+            "deal_id": f"{game}-{deal}",
+            "ruleset": daily_rulesets()[game],
+            "entries": entries,
+        }

@@ -25,8 +25,16 @@ def known_par(
     if stored is None or not stored.proven:
         found = analyst.solver_par(game, ruleset, deal)
         if found is not None and found.get("moves") is not None:
-            offer_par(session, game, ruleset, deal, found["line"], proven=found["proven"],
-                      source="solver", now=now)  # fmt: skip
+            offer_par(
+                session,
+                game,
+                ruleset,
+                deal,
+                found["line"],
+                proven=found["proven"],
+                source="solver",
+                now=now,
+            )
             session.commit()
             stored = par_of(session, game, ruleset, deal)
     return as_json(stored)

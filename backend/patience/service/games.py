@@ -103,27 +103,26 @@ class GameService:
         return self._view(row, rebuild(row))
 
     def _finished(self, game_id: str) -> GameRecord:
-        """A finished game's record (a game in play has no replay: its line would show what
-        only its player has seen)."""
-        record = self.games.get(game_id) if GAME_ID.fullmatch(game_id) else None
-        if record is None:
-            raise NotFound("there is no such game")
-        if record.status == "playing":
-            raise NotFound("the game is still in play; its replay comes when it ends",
-                           reason="game_in_play")  # fmt: skip
-        return record
+        return finished_game(self.games, game_id)
 
     def replay(self, game_id: str) -> Json:
         """A finished game for anyone to watch: its deal, rules, player and move line."""
         record = self._finished(game_id)
         player = self.session.get(Player, record.player_id)
         return {
-            "game_id": record.id, "game": record.game, "deal": record.deal,
-            "deal_id": f"{record.game}-{record.deal}", "ruleset": record.ruleset,
-            "options": record.options, "player": player.name if player else "",
-            "status": record.status, "moves": record.line, "result": record.result,
-            "created_at": iso(record.created_at), "finished_at": iso(record.finished_at),
-        }  # fmt: skip
+            "game_id": record.id,
+            "game": record.game,
+            "deal": record.deal,
+            "deal_id": f"{record.game}-{record.deal}",
+            "ruleset": record.ruleset,
+            "options": record.options,
+            "player": player.name if player else "",
+            "status": record.status,
+            "moves": record.line,
+            "result": record.result,
+            "created_at": iso(record.created_at),
+            "finished_at": iso(record.finished_at),
+        }
 
     def replay_step(self, game_id: str, step: int) -> Json:
         """The board of a finished game after ``step`` moves, as its player saw it then."""
@@ -134,9 +133,13 @@ class GameService:
         game = new_game(record.game, deal=record.deal, options=record.options)
         game.replay(line[:step], ())
         return {
-            "game": record.game, "game_id": record.id, "step": step, "steps": len(line),
-            "board": game.board(), "move": line[step - 1] if step else None,
-        }  # fmt: skip
+            "game": record.game,
+            "game_id": record.id,
+            "step": step,
+            "steps": len(line),
+            "board": game.board(),
+            "move": line[step - 1] if step else None,
+        }
 
     def analysis(self, player_id: str, game_id: str) -> Json:
         """The Analysis of the game's current position (starting it when useful)."""
@@ -177,11 +180,26 @@ class GameService:
         number = game.deal
         assert number is not None
         record = GameRecord(
-            id=uuid.uuid4().hex, player_id=player_id, game=game.name, ruleset=game.ruleset,
-            options=dict(game.options), deal=number, version=0, line=[], seen=game.seen,
-            moves_made=0, undos=0, hints=0, pauses=0, elapsed_ms=0, running_since=self.now,
-            status="playing", created_at=self.now, updated_at=self.now, daily=daily,
-        )  # fmt: skip
+            id=uuid.uuid4().hex,
+            player_id=player_id,
+            game=game.name,
+            ruleset=game.ruleset,
+            options=dict(game.options),
+            deal=number,
+            version=0,
+            line=[],
+            seen=game.seen,
+            moves_made=0,
+            undos=0,
+            hints=0,
+            pauses=0,
+            elapsed_ms=0,
+            running_since=self.now,
+            status="playing",
+            created_at=self.now,
+            updated_at=self.now,
+            daily=daily,
+        )
         self.games.add(record)
         row = as_row(record)
         recent_games.put(row, game)
@@ -291,26 +309,34 @@ class GameService:
         if kind == "move":
             view["events"] = effect.events
         change = Change(
-            row=row, kind=kind, fingerprint=asks, line=effect.line, values=values,
-            seen_added=sorted(added), seen=seen,
-            response=effect.answer(view), first_move=kind == "move" and row["moves_made"] == 0,
+            row=row,
+            kind=kind,
+            fingerprint=asks,
+            line=effect.line,
+            values=values,
+            seen_added=sorted(added),
+            seen=seen,
+            response=effect.answer(view),
+            first_move=kind == "move" and row["moves_made"] == 0,
             won=status == "won",
-        )  # fmt: skip
+        )
         return change, new_row
 
     def _finish(self, row: Row, game: Game[Any, Any], status: str) -> Json:
         """Column values for a game that just ended: stop the clock, fix the result."""
         elapsed = elapsed_ms(row, self.now)
         moves = len(game.moves)
-        best = personal_best(self.session, row["player_id"], row["game"], row["ruleset"],
-                             row["deal"])  # fmt: skip
+        best = personal_best(
+            self.session, row["player_id"], row["game"], row["ruleset"], row["deal"]
+        )
         previous = None if best is None else best.moves
         improved = status == "won" and (previous is None or moves < previous)
         assisted = status == "won" and asked_for_solution(
             self.session, row["player_id"], row["game"], row["ruleset"], row["deal"], self.now
         )
-        par = known_par(self.session, self.analyst, row["game"], row["ruleset"], row["deal"],
-                        self.now)  # fmt: skip
+        par = known_par(
+            self.session, self.analyst, row["game"], row["ruleset"], row["deal"], self.now
+        )
         if status == "won" and (par is None or moves < par["moves"]):
             par = {"moves": moves, "proven": False, "source": "player"}  # this very win
         result = {
@@ -325,8 +351,12 @@ class GameService:
             "personal_best": {"previous": previous, "improved": improved},
             "par": par,
         }
-        return {"elapsed_ms": elapsed, "running_since": None, "finished_at": self.now,
-                "result": result}  # fmt: skip
+        return {
+            "elapsed_ms": elapsed,
+            "running_since": None,
+            "finished_at": self.now,
+            "result": result,
+        }
 
     def _retried(self, row: Row, base: int, asks: str) -> Json:
         stored = self.games.stored_response(row["id"], base, asks)
@@ -359,6 +389,19 @@ class GameService:
                 recent_games.put(new_row, rebuild(row))
                 return self._view(new_row, rebuild(new_row))
         raise Busy("the game changed meanwhile; try again")
+
+
+def finished_game(games: Games, game_id: str) -> GameRecord:
+    """A finished game, for anyone to see (its replay, its steps, its record). A game in play
+    has none: its line would show what only its player has seen."""
+    record = games.get(game_id) if GAME_ID.fullmatch(game_id) else None
+    if record is None:
+        raise NotFound("there is no such game")
+    if record.status == "playing":
+        raise NotFound(
+            "the game is still in play; its replay comes when it ends", reason="game_in_play"
+        )
+    return record
 
 
 def random_deal() -> int:

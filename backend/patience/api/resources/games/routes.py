@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from flask import request
+from flask import Response, request
 
 from patience.api.analysis import analyst
 from patience.api.auth import current_player_id
@@ -27,6 +27,7 @@ from patience.api.resources.games.schemas import (
 from patience.api.rulesets import game_catalog
 from patience.api.smorest import Blueprint
 from patience.service.games import GameService, Json, Kind
+from patience.service.records import Records
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games")
 
@@ -184,6 +185,26 @@ def get_replay_step(game_id: str, step: int) -> Json:
     ``step`` moves (0: the deal) and the move that led there. 404 while the game is in play
     (``game_in_play``) or past its last step (``no_such_step``)."""
     return service().replay_step(game_id, step)
+
+
+@blp.route("/<game_id>/record", methods=["GET"])
+@blp.response(
+    200,
+    {"type": "string"},
+    content_type="text/plain",
+    description="The record (docs/record.md): tag pairs, then the moves",
+)
+@blp.errors(404)
+def get_record(game_id: str) -> Response:
+    """A finished game as a Patience record (docs/record.md), public like its replay: the
+    deal, rules, player and result as tag pairs, then the move line in the game's notation.
+    404 while the game is in play (``game_in_play``)."""
+    text, name = Records(get_session(), now()).of_game(game_id)
+    return Response(
+        text,
+        mimetype="text/plain",
+        headers={"Content-Disposition": f'inline; filename="{name}"'},
+    )
 
 
 @blp.route("/<game_id>/clock", methods=["POST"])

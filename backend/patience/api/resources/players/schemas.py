@@ -2,29 +2,46 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import marshmallow as ma
 
-from patience.api.smorest import Schema
+from patience.api.smorest import Choices, Schema, UnionSchema, tag
 
 NAME_MAX = 24
+
+
+LABEL_MAX = 40
 
 
 class Name(ma.fields.String):
     """A display name: trimmed, then 1–24 printable characters."""
 
+    what = "a name"
+    longest = NAME_MAX
+
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         text = super()._deserialize(value, attr, data, **kwargs).strip()
-        if not 1 <= len(text) <= NAME_MAX or not text.isprintable():
-            raise ma.ValidationError(f"a name is 1 to {NAME_MAX} printable characters")
+        if not 1 <= len(text) <= self.longest or not text.isprintable():
+            raise ma.ValidationError(f"{self.what} is 1 to {self.longest} printable characters")
         return text
+
+
+class Label(Name):
+    """A device's label: trimmed, then 1–40 printable characters."""
+
+    what = "a label"
+    longest = LABEL_MAX
+
+
+LABEL = "What the device is called in the devices list (default: from its browser)"
 
 
 class NewPlayerSchema(Schema):
     """``POST /players`` body."""
 
     name = Name(metadata={"description": "Display name (1–24 printable characters, trimmed)"})
+    label = Label(metadata={"description": LABEL})
 
 
 class PlayerCreatedSchema(Schema):
@@ -101,3 +118,107 @@ class BestsSchema(Schema):
     items = ma.fields.List(ma.fields.Nested(BestSchema), required=True)
     page = ma.fields.Integer(required=True)
     pages = ma.fields.Integer(required=True)
+
+
+class LinkCodeSchema(Schema):
+    """A one-time code that signs another device in as this player."""
+
+    code = ma.fields.String(
+        required=True,
+        metadata={
+            "description": "10 letters and digits, shown XXXXX-XXXXX",
+            "example": "7KQ2M-XR4PT",
+        },
+    )
+    expires_at = ma.fields.String(
+        required=True, metadata={"format": "date-time", "description": "10 minutes from now"}
+    )
+
+
+class RedeemSchema(Schema):
+    """``POST /players/link`` body."""
+
+    code = ma.fields.String(
+        required=True,
+        validate=ma.validate.Length(max=64),
+        metadata={"description": "The code, as shown (case, spaces and dashes do not matter)"},
+    )
+    label = Label(metadata={"description": LABEL})
+
+
+class DeviceSchema(Schema):
+    """One device signed in as the player."""
+
+    id = ma.fields.String(required=True)
+    label = ma.fields.String(required=True)
+    created_at = ma.fields.String(required=True, metadata={"format": "date-time"})
+    last_used_at = ma.fields.String(
+        required=True,
+        metadata={
+            "format": "date-time",
+            "description": "Its last change (a move, ...), to the minute; reads do not count",
+        },
+    )
+    current = ma.fields.Boolean(required=True, metadata={"description": "This request's device"})
+
+
+class DevicesSchema(Schema):
+    """The devices signed in as the player, the first signed in first."""
+
+    items = ma.fields.List(ma.fields.Nested(DeviceSchema), required=True)
+
+
+class DeletePlayerSchema(Schema):
+    """``DELETE /players/me`` body: the player's name, as a confirmation."""
+
+    confirm = ma.fields.String(
+        required=True,
+        validate=ma.validate.Length(max=100),
+        metadata={"description": "The player's name, exactly as shown"},
+    )
+
+
+class ExportPlayerSchema(Schema):
+    """The export's first line: the player, with the devices signed in as them."""
+
+    type = tag("player")
+    id = ma.fields.String(required=True)
+    name = ma.fields.String(required=True)
+    created_at = ma.fields.String(required=True, metadata={"format": "date-time"})
+    devices = ma.fields.List(ma.fields.Nested(DeviceSchema), required=True)
+
+
+class ExportStatsSchema(Schema):
+    """The export's second line: the statistics per game (as in ``GET /players/me``)."""
+
+    type = tag("stats")
+    stats = ma.fields.Dict(
+        keys=ma.fields.String(), values=ma.fields.Nested(GameStatsSchema), required=True
+    )
+
+
+class ExportGameSchema(Schema):
+    """A line per game, oldest first: the game and its record."""
+
+    type = tag("game")
+    id = ma.fields.String(required=True)
+    game = ma.fields.String(required=True)
+    ruleset = ma.fields.String(required=True)
+    deal_id = ma.fields.String(required=True)
+    status = ma.fields.String(required=True, metadata={"description": "playing, won or resigned"})
+    created_at = ma.fields.String(required=True, metadata={"format": "date-time"})
+    finished_at = ma.fields.String(required=True, allow_none=True, metadata={"format": "date-time"})
+    record = ma.fields.String(
+        required=True, metadata={"description": "The game's record (docs/record.md)"}
+    )
+
+
+class ExportLineSchema(UnionSchema):
+    """One line of ``GET /players/me/export`` (NDJSON), by ``type``."""
+
+    tag = "type"
+    choices: ClassVar[Choices] = {
+        "player": ExportPlayerSchema,
+        "stats": ExportStatsSchema,
+        "game": ExportGameSchema,
+    }

@@ -1,0 +1,160 @@
+"""Devices and link codes: the bearer tokens of each player (one per device, stored only as a
+SHA-256 digest) and the one-time codes that sign another device in.
+
+The token look-up runs on every authenticated request, so it is one autocommitted statement on
+a pooled connection (no transaction left open, no second round trip), as the games' write
+path does; so is the ``last_used_at`` stamp, written at most once a minute per device and only
+for requests that change something (a read writes no row).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import secrets
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, delete, select, update
+from sqlalchemy.orm import Session
+
+from patience.store.models import Device, LinkCode
+
+LAST_USED_STEP = dt.timedelta(minutes=1)
+"""How stale ``last_used_at`` may get before a request stamps it again."""
+LINK_CODE_KEPT = dt.timedelta(days=1)
+"""Expired or used link codes are deleted this long after they expire."""
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 hex digest under which a bearer token is stored.
+
+    >>> hash_token("abc")[:16]
+    'ba7816bf8f01cfea'
+    """
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Signed:
+    """Who a token signs in: the device and its player."""
+
+    device_id: str
+    player_id: str
+    last_used_at: dt.datetime
+
+
+def _autocommit(session: Session) -> Any:
+    """A pooled connection of the session's engine in autocommit (one round trip a
+    statement, no transaction kept open)."""
+    bind = session.get_bind()
+    engine = bind if isinstance(bind, Engine) else bind.engine
+    return engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+
+
+def signed_in(session: Session, token_hash: str) -> Signed | None:
+    """The device and player of the token with this hash (``None``: no such token)."""
+    with _autocommit(session) as conn:
+        row = conn.execute(
+            select(Device.id, Device.player_id, Device.last_used_at).where(
+                Device.token_hash == token_hash
+            )
+        ).first()
+    return None if row is None else Signed(row[0], row[1], row[2])
+
+
+def stamp_used(session: Session, signed: Signed, now: dt.datetime) -> None:
+    """Note that the device was used now, if its stamp is over a minute old."""
+    if now - signed.last_used_at < LAST_USED_STEP:
+        return
+    with _autocommit(session) as conn:
+        conn.execute(
+            update(Device)
+            .where(Device.id == signed.device_id, Device.last_used_at < now - LAST_USED_STEP)
+            .values(last_used_at=now)
+        )
+
+
+def add_device(session: Session, player_id: str, label: str, now: dt.datetime) -> str:
+    """Sign a new device in as the player (committed with the session); its bearer token,
+    shown only once."""
+    token = secrets.token_urlsafe(32)
+    session.add(
+        Device(
+            id=uuid.uuid4().hex,
+            player_id=player_id,
+            token_hash=hash_token(token),
+            label=label,
+            created_at=now,
+            last_used_at=now,
+        )
+    )
+    return token
+
+
+def devices_of(session: Session, player_id: str) -> list[Device]:
+    """The player's devices, the first signed in first."""
+    return list(
+        session.scalars(
+            select(Device)
+            .where(Device.player_id == player_id)
+            .order_by(Device.created_at, Device.id)
+        )
+    )
+
+
+def remove_device(session: Session, player_id: str, device_id: str) -> bool:
+    """Sign one of the player's devices out (committed); whether there was such a device."""
+    gone = session.execute(
+        delete(Device).where(Device.id == device_id, Device.player_id == player_id)
+    )
+    session.commit()
+    return bool(gone.rowcount)  # type: ignore[attr-defined]
+
+
+# -- link codes ---------------------------------------------------------------------------------
+
+
+def replace_link_code(session: Session, code: LinkCode) -> None:
+    """Store the player's new link code (committed): their earlier codes go, and so does
+    every code of anyone's that expired over :data:`LINK_CODE_KEPT` ago."""
+    session.execute(delete(LinkCode).where(LinkCode.player_id == code.player_id))
+    session.execute(delete(LinkCode).where(LinkCode.expires_at < code.created_at - LINK_CODE_KEPT))
+    session.add(code)
+    session.commit()
+
+
+def live_codes(session: Session, lookup: str, now: dt.datetime) -> list[LinkCode]:
+    """The unused, unexpired codes with this look-up part (one, nearly always)."""
+    return list(
+        session.scalars(
+            select(LinkCode).where(
+                LinkCode.lookup == lookup, LinkCode.used_at.is_(None), LinkCode.expires_at > now
+            )
+        )
+    )
+
+
+def claim_code(session: Session, code_id: str, now: dt.datetime, max_failures: int) -> bool:
+    """Mark a code used, if it still is live and unlocked (in the session's transaction): of
+    two redemptions at once, exactly one claims it."""
+    claimed = session.execute(
+        update(LinkCode)
+        .where(
+            LinkCode.id == code_id,
+            LinkCode.used_at.is_(None),
+            LinkCode.expires_at > now,
+            LinkCode.failures < max_failures,
+        )
+        .values(used_at=now)
+    )
+    return bool(claimed.rowcount)  # type: ignore[attr-defined]
+
+
+def count_failure(session: Session, code_ids: list[str]) -> None:
+    """One more wrong guess at each of these codes (committed)."""
+    session.execute(
+        update(LinkCode).where(LinkCode.id.in_(code_ids)).values(failures=LinkCode.failures + 1)
+    )
+    session.commit()
