@@ -21,6 +21,8 @@ FREE_TEXT_ONLY = {
     ("/api/v1/jobs/{job_id}", "get"),
     ("/api/v1/games/{game_id}/replay", "get"),
     ("/api/v1/daily/{game}", "get"),
+    ("/api/v1/games/{game_id}/record", "get"),
+    ("/api/v1/players/me/devices/{device_id}", "delete"),
 }
 """Operations whose only inputs are free-text path segments: nothing there to make invalid."""
 OPERATIONS = [
