@@ -94,7 +94,7 @@ def test_a_code_is_single_use_and_a_new_one_replaces_the_last(api: Api) -> None:
         assert r.status_code == 400 and r.json is not None
         assert r.json["reason"] == "invalid_code", r.json
     old, new = link_code(api, headers), link_code(api, headers)
-    assert redeem(api, old).json["reason"] == "invalid_code"  # type: ignore[index]
+    assert redeem(api, old).json["reason"] == "invalid_code"
     assert redeem(api, new).status_code == 201
 
 
@@ -109,14 +109,14 @@ def test_a_code_expires_after_ten_minutes(
     assert expires - start == dt.timedelta(minutes=10)
     monkeypatch.setitem(app.config, "CLOCK", lambda: start + dt.timedelta(minutes=10, seconds=1))
     r = redeem(api, r.json["code"])  # type: ignore[index]
-    assert r.status_code == 400 and r.json["reason"] == "invalid_code"  # type: ignore[index]
+    assert r.status_code == 400 and r.json["reason"] == "invalid_code"
 
 
 def test_codes_and_tokens_are_stored_hashed(api: Api, app: Flask) -> None:
     player_id, headers = sign_up(api)
     code = normal_code(link_code(api, headers))
     assert code is not None
-    token = redeem(api, code).json["token"]  # type: ignore[index]
+    token = redeem(api, code).json["token"]
     with app.app_context():
         session = get_session()
         stored = session.scalars(select(LinkCode).where(LinkCode.player_id == player_id)).one()
@@ -131,19 +131,19 @@ def test_a_code_locks_after_a_few_wrong_tries(api: Api) -> None:
     code = link_code(api, headers)
     for _ in range(CODE_ATTEMPTS):
         r = redeem(api, wrong(code))
-        assert r.status_code == 400 and r.json["reason"] == "invalid_code"  # type: ignore[index]
+        assert r.status_code == 400 and r.json["reason"] == "invalid_code"
     # Locked: even the right code is refused until the code expires (make a new one).
     for attempt in (wrong(code), code):
         r = redeem(api, attempt)
-        assert r.status_code == 429 and r.json["reason"] == "rate_limited"  # type: ignore[index]
+        assert r.status_code == 429 and r.json["reason"] == "rate_limited"
         assert 1 <= int(r.headers["Retry-After"]) <= 600
     r = redeem(api, link_code(api, headers))
-    assert r.status_code == 201 and r.json["id"] == player_id  # type: ignore[index]
+    assert r.status_code == 201 and r.json["id"] == player_id
 
 
 def test_signing_a_device_out_refuses_its_token_at_once(api: Api) -> None:
     _, first = sign_up(api)
-    second = {"Authorization": "Bearer " + redeem(api, link_code(api, first)).json["token"]}  # type: ignore[index]
+    second = {"Authorization": "Bearer " + redeem(api, link_code(api, first)).json["token"]}
     _, stranger = sign_up(api, "Stranger")
     other_id = devices(api, first)[1]["id"]
     for headers, device, code in [
@@ -242,7 +242,7 @@ def test_redemptions_are_limited_per_address(limited: Flask) -> None:
     for _ in range(3):
         assert redeem(api, "0000000000").status_code == 400
     r = redeem(api, code)
-    assert r.status_code == 429 and r.json["reason"] == "rate_limited"  # type: ignore[index]
+    assert r.status_code == 429 and r.json["reason"] == "rate_limited"
     assert 1 <= int(r.headers["Retry-After"]) <= 600
     elsewhere = api.client.post(
         "/api/v1/players/link", json={"code": code}, environ_base={"REMOTE_ADDR": "10.0.0.7"}

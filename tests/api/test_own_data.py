@@ -130,10 +130,11 @@ def test_a_deleted_player_is_gone_but_their_wins_stay_anonymous(api: Api, app: F
     assert api.client.get(f"/api/v1/games/{in_play['id']}/replay").status_code == 404
     with app.app_context():
         session = get_session()
-        for table in (Player, Device, LinkCode, GameRecord, Win, PersonalBest, SolveRequest):
-            key = table.id if table is Player else table.player_id
-            left = session.scalar(select(func.count()).select_from(table).where(key == player_id))
-            assert left == 0, table.__tablename__
+        owners: list[Any] = [Player.id, Device.player_id, LinkCode.player_id]
+        owners += [GameRecord.player_id, Win.player_id, PersonalBest.player_id]
+        for key in [*owners, SolveRequest.player_id]:
+            left = session.scalar(select(func.count()).where(key == player_id))
+            assert left == 0, key
         assert session.get(GameRecord, in_play["id"]) is None
     # Their stats are gone with them: the rival's are their own.
     me = api.client.get("/api/v1/players/me", headers=rival).json
