@@ -40,7 +40,7 @@ def upgrade() -> None:
     sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
     sa.Column('expires_at', sa.DateTime(timezone=True), nullable=False),
     sa.Column('used_at', sa.DateTime(timezone=True), nullable=True),
-    sa.Column('failures', sa.Integer(), nullable=False),
+    sa.Column('tries', sa.Integer(), nullable=False),
     sa.ForeignKeyConstraint(['player_id'], ['players.id'], name=op.f('fk_link_codes_player_id_players')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_link_codes'))
     )

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from patience.api import create_app
 from patience.api.db import get_engine, get_session
 from patience.api.middleware import get_redis
-from patience.service.devices import ALPHABET, CODE_ATTEMPTS, normal_code
+from patience.service.devices import ALPHABET, CODE_TRIES, normal_code
 from patience.store import Device, LinkCode
 from patience.store.testing import redis_available, redis_test_url
 from tests.api.conftest import BACKENDS, Api
@@ -129,7 +129,7 @@ def test_codes_and_tokens_are_stored_hashed(api: Api, app: Flask) -> None:
 def test_a_code_locks_after_a_few_wrong_tries(api: Api) -> None:
     player_id, headers = sign_up(api)
     code = link_code(api, headers)
-    for _ in range(CODE_ATTEMPTS):
+    for _ in range(CODE_TRIES):
         r = redeem(api, wrong(code))
         assert r.status_code == 400 and r.json["reason"] == "invalid_code"
     # Locked: even the right code is refused until the code expires (make a new one).
@@ -183,7 +183,7 @@ def test_two_redemptions_of_one_code_at_once_one_wins(app: Flask) -> None:
     api = Api(app.test_client())
     player_id, headers = sign_up(api)
     code = link_code(api, headers)
-    racers = 6
+    racers = CODE_TRIES  # each of them gets a try at the code
     barrier = threading.Barrier(racers)
     answers: list[Any] = []
     lock = threading.Lock()
@@ -259,3 +259,28 @@ def test_codes_are_limited_per_player(limited: Flask) -> None:
     r = api.client.post("/api/v1/players/me/link", headers=ann)
     assert r.status_code == 429 and r.json["reason"] == "rate_limited"  # type: ignore[index]
     assert link_code(api, bob)
+
+
+def test_guesses_at_once_get_no_more_tries_than_one_at_a_time(app: Flask) -> None:
+    api = Api(app.test_client())
+    _, headers = sign_up(api)
+    code = link_code(api, headers)
+    guessers = 12
+    barrier = threading.Barrier(guessers)
+    statuses: list[int] = []
+    lock = threading.Lock()
+
+    def guess() -> None:
+        client = app.test_client()
+        barrier.wait()
+        r = client.post("/api/v1/players/link", json={"code": wrong(code)})
+        with lock:
+            statuses.append(r.status_code)
+
+    threads = [threading.Thread(target=guess) for _ in range(guessers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [400] * CODE_TRIES + [429] * (guessers - CODE_TRIES)
+    assert redeem(api, code).status_code == 429

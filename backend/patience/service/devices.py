@@ -4,9 +4,10 @@ signing a device out. Pure of HTTP: refusals are :mod:`patience.service.errors`.
 A link code is 10 symbols of Crockford's base 32 (digits and letters without I, L, O, U;
 50 bits), shown ``XXXXX-XXXXX``. Its first 4 symbols (20 bits) find the code; the whole code
 is checked against a salted scrypt hash, so the database alone does not give live codes away.
-A code is single use, lives :data:`CODE_LIFETIME`, and takes :data:`CODE_ATTEMPTS` wrong
-guesses (a wrong rest after its look-up part) before it is locked (429 until it expires): a
-guesser's chance at any one code is at most 5 in 2^30, however many addresses they use. The
+A code is single use, lives :data:`CODE_LIFETIME`, and is checked at most :data:`CODE_TRIES`
+times (each try that names its look-up part takes one, before the check, so even requests at
+once cannot take more); then it is locked (429 until it expires): a guesser's chance at any
+one code is at most 5 in 2^30, however many addresses they use. The
 per-address and per-player request limits are the API's (``RATE_LIMIT_LINK_*``); the README
 states the odds.
 
@@ -36,11 +37,11 @@ from patience.store import LinkCode, Player
 from patience.store.devices import (
     add_device,
     claim_code,
-    count_failure,
     devices_of,
     live_codes,
     remove_device,
     replace_link_code,
+    take_tries,
 )
 
 Json = dict[str, Any]
@@ -51,8 +52,8 @@ READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
 CODE_LENGTH = 10
 LOOKUP_LENGTH = 4
 CODE_LIFETIME = dt.timedelta(minutes=10)
-CODE_ATTEMPTS = 5
-"""Wrong guesses a code takes before it is locked."""
+CODE_TRIES = 5
+"""How many redemptions may check one code (the right one among them): then it is locked."""
 SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
 """scrypt's cost (16 MiB, tens of milliseconds): paid only for guesses whose look-up part
 names a live code."""
@@ -132,7 +133,7 @@ class Devices:
                 created_at=self.now,
                 expires_at=expires,
                 used_at=None,
-                failures=0,
+                tries=0,
             ),
         )
         return {"code": shown(code), "expires_at": iso(expires)}
@@ -143,24 +144,23 @@ class Devices:
         if code is None:
             raise InvalidCode("that is not a code: 10 letters and digits, like 7KQ2M-XR4PT")
         found = live_codes(self.session, code[:LOOKUP_LENGTH], self.now)
-        locked = [c for c in found if c.failures >= CODE_ATTEMPTS]
-        if found and len(locked) == len(found):
-            wait = min(c.expires_at for c in locked) - self.now
-            raise TooManyAttempts("too many wrong tries at this code; make a new one", wait)
+        if not found:
+            raise InvalidCode("that code is wrong, used or expired; make a new one")
+        tried = take_tries(self.session, [c.id for c in found], self.now, CODE_TRIES)
+        if not tried:
+            wait = min(c.expires_at for c in found) - self.now
+            raise TooManyAttempts("too many tries at this code; make a new one", wait)
         match = next(
             (
                 c
                 for c in found
-                if c.failures < CODE_ATTEMPTS
-                and hmac.compare_digest(code_hash(code, c.salt), c.code_hash)
+                if c.id in tried and hmac.compare_digest(code_hash(code, c.salt), c.code_hash)
             ),
             None,
         )
         if match is None:
-            if found:
-                count_failure(self.session, [c.id for c in found])
             raise InvalidCode("that code is wrong, used or expired; make a new one")
-        if not claim_code(self.session, match.id, self.now, CODE_ATTEMPTS):
+        if not claim_code(self.session, match.id, self.now):
             self.session.rollback()
             raise InvalidCode("that code was used just now; make a new one")
         token = add_device(self.session, match.player_id, label, self.now)

@@ -136,25 +136,32 @@ def live_codes(session: Session, lookup: str, now: dt.datetime) -> list[LinkCode
     )
 
 
-def claim_code(session: Session, code_id: str, now: dt.datetime, max_failures: int) -> bool:
-    """Mark a code used, if it still is live and unlocked (in the session's transaction): of
-    two redemptions at once, exactly one claims it."""
-    claimed = session.execute(
+def take_tries(session: Session, code_ids: list[str], now: dt.datetime, tries: int) -> list[str]:
+    """Spend one try at each of these codes that is still live and has tries left
+    (committed before the code is checked, so no number of requests at once gets more than
+    ``tries`` checks of one code); the codes that had one."""
+    taken = session.execute(
         update(LinkCode)
         .where(
-            LinkCode.id == code_id,
+            LinkCode.id.in_(code_ids),
             LinkCode.used_at.is_(None),
             LinkCode.expires_at > now,
-            LinkCode.failures < max_failures,
+            LinkCode.tries < tries,
         )
+        .values(tries=LinkCode.tries + 1)
+        .returning(LinkCode.id)
+    )
+    ids = list(taken.scalars())
+    session.commit()
+    return ids
+
+
+def claim_code(session: Session, code_id: str, now: dt.datetime) -> bool:
+    """Mark a code used, if it still is live (in the session's transaction): of two
+    redemptions at once, exactly one claims it."""
+    claimed = session.execute(
+        update(LinkCode)
+        .where(LinkCode.id == code_id, LinkCode.used_at.is_(None), LinkCode.expires_at > now)
         .values(used_at=now)
     )
     return bool(claimed.rowcount)  # type: ignore[attr-defined]
-
-
-def count_failure(session: Session, code_ids: list[str]) -> None:
-    """One more wrong guess at each of these codes (committed)."""
-    session.execute(
-        update(LinkCode).where(LinkCode.id.in_(code_ids)).values(failures=LinkCode.failures + 1)
-    )
-    session.commit()

@@ -100,7 +100,7 @@ class Device(Base):
 class LinkCode(Base):
     """A one-time code that signs another device in as the player: found by its ``lookup``
     part (which alone redeems nothing), checked against a salted scrypt hash of the whole
-    code, usable once before ``expires_at``, and locked after a few wrong guesses."""
+    code, usable once before ``expires_at``, and checked at most a few times."""
 
     __tablename__ = "link_codes"
 
@@ -112,7 +112,8 @@ class LinkCode(Base):
     created_at: Mapped[dt.datetime]
     expires_at: Mapped[dt.datetime] = mapped_column(index=True)
     used_at: Mapped[dt.datetime | None]
-    failures: Mapped[int] = mapped_column(Integer, default=0)
+    tries: Mapped[int] = mapped_column(Integer, default=0)
+    """Redemptions that got as far as checking this code (right or wrong)."""
 
 
 class GameRecord(Base):
