@@ -52,7 +52,7 @@ ENVIRONMENT = {
     "RATE_LIMIT_ACTIONS": "600/minute",
     "RATE_LIMIT_LINK_CODES": "5/hour",
     "RATE_LIMIT_LINK_ATTEMPTS": "10/10m",
-    "RATE_LIMIT_RECORDS": "60/minute",
+    "RATE_LIMIT_RECORDS": "30/minute",
     "CORS_ORIGINS": "",
     "TRUSTED_PROXIES": "0",
     "REDIS_PREFIX": "patience:",

@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from patience.record.errors import RecordSyntaxError
 from patience.record.notation import TOKEN
 
-MAX_MOVES = 20_000
-"""The most moves a record may hold: far beyond any game played (the longest lines of the
-hint-follower's Forty Thieves games are under 2,000), and small enough that replaying the
-longest record through the engine stays well under a second (``bench/records.py``)."""
+MAX_MOVES = 10_000
+"""The most moves a record may hold: far beyond any game played (the hint-follower's longest
+Forty Thieves lines are under 2,000 moves), and few enough that replaying the longest
+record costs under a second of CPU (10,000 Gaps redeals, the dearest move, about 0.8 s)."""
 
 MAX_TAG_VALUE = 16 * 1024
 """The longest tag value (a revealed layout is under 1 KiB)."""
