@@ -7,20 +7,17 @@ from __future__ import annotations
 import datetime as dt
 import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from flask import Flask
 from sqlalchemy import select
 
-from patience.api import create_app
-from patience.api.db import get_engine, get_session
-from patience.api.middleware import get_redis
+from patience.api.db import get_session
 from patience.service.devices import ALPHABET, CODE_TRIES, normal_code
 from patience.store import Device, LinkCode
-from patience.store.testing import redis_available, redis_test_url
-from tests.api.conftest import BACKENDS, Api
+from tests.api.conftest import BACKENDS, Api, limited_app
 
 PHONE = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36"
 
@@ -58,6 +55,27 @@ def wrong(code: str) -> str:
     assert plain is not None
     last = ALPHABET[(ALPHABET.index(plain[-1]) + 1) % len(ALPHABET)]
     return plain[:-1] + last
+
+
+def at_once(app: Flask, count: int, send: Callable[[Any], Any]) -> list[Any]:
+    """``send(client)`` from ``count`` threads released together; the responses."""
+    barrier = threading.Barrier(count)
+    answers: list[Any] = []
+    lock = threading.Lock()
+
+    def run() -> None:
+        client = app.test_client()
+        barrier.wait()
+        response = send(client)
+        with lock:
+            answers.append(response)
+
+    threads = [threading.Thread(target=run) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
 
 
 def test_a_code_signs_another_device_in_as_the_same_player(api: Api) -> None:
@@ -184,22 +202,11 @@ def test_two_redemptions_of_one_code_at_once_one_wins(app: Flask) -> None:
     player_id, headers = sign_up(api)
     code = link_code(api, headers)
     racers = CODE_TRIES  # each of them gets a try at the code
-    barrier = threading.Barrier(racers)
-    answers: list[Any] = []
-    lock = threading.Lock()
 
-    def race() -> None:
-        client = app.test_client()
-        barrier.wait()
-        r = client.post("/api/v1/players/link", json={"code": code})
-        with lock:
-            answers.append((r.status_code, r.json))
+    def race(client: Any) -> Any:
+        return client.post("/api/v1/players/link", json={"code": code})
 
-    threads = [threading.Thread(target=race) for _ in range(racers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    answers = [(r.status_code, r.json) for r in at_once(app, racers, race)]
     codes = sorted(status for status, _ in answers)
     assert codes == [201] + [400] * (racers - 1), answers
     assert all(body["reason"] == "invalid_code" for status, body in answers if status == 400)
@@ -212,27 +219,10 @@ def test_two_redemptions_of_one_code_at_once_one_wins(app: Flask) -> None:
 
 @pytest.fixture(params=BACKENDS)
 def limited(request: pytest.FixtureRequest) -> Iterator[Flask]:
-    """An app on each backend with Redis, low link limits and its own key prefix."""
-    if not redis_available():
-        pytest.skip("no test Redis")
+    """An app on each backend with Redis and low link limits."""
     url = request.getfixturevalue(f"{request.param}_url")
-    prefix = f"test-{uuid.uuid4().hex}:"
-    app = create_app(
-        {
-            "DATABASE_URL": url,
-            "REDIS_URL": redis_test_url(),
-            "REDIS_PREFIX": prefix,
-            "RATE_LIMIT_LINK_CODES": "2/hour",
-            "RATE_LIMIT_LINK_ATTEMPTS": "3/10m",
-        }
-    )
-    yield app
-    client = get_redis(app)
-    assert client is not None
-    for key in client.scan_iter(f"{prefix}*"):
-        client.delete(key)
-    client.close()
-    get_engine(app).dispose()
+    with limited_app(url, RATE_LIMIT_LINK_CODES="2/hour", RATE_LIMIT_LINK_ATTEMPTS="3/10m") as app:
+        yield app
 
 
 def test_redemptions_are_limited_per_address(limited: Flask) -> None:
@@ -266,21 +256,10 @@ def test_guesses_at_once_get_no_more_tries_than_one_at_a_time(app: Flask) -> Non
     _, headers = sign_up(api)
     code = link_code(api, headers)
     guessers = 12
-    barrier = threading.Barrier(guessers)
-    statuses: list[int] = []
-    lock = threading.Lock()
 
-    def guess() -> None:
-        client = app.test_client()
-        barrier.wait()
-        r = client.post("/api/v1/players/link", json={"code": wrong(code)})
-        with lock:
-            statuses.append(r.status_code)
+    def guess(client: Any) -> Any:
+        return client.post("/api/v1/players/link", json={"code": wrong(code)})
 
-    threads = [threading.Thread(target=guess) for _ in range(guessers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    statuses = [r.status_code for r in at_once(app, guessers, guess)]
     assert sorted(statuses) == [400] * CODE_TRIES + [429] * (guessers - CODE_TRIES)
     assert redeem(api, code).status_code == 429

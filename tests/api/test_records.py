@@ -16,14 +16,11 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, select
 
-from patience.api import create_app
-from patience.api.db import get_engine, get_session
-from patience.api.middleware import get_redis
+from patience.api.db import get_session
 from patience.cli import main
 from patience.record import MAX_MOVES, parse_record
 from patience.store import Action, Device, GameRecord, LinkCode, Player
-from patience.store.testing import redis_available, redis_test_url
-from tests.api.conftest import Api, winning_line
+from tests.api.conftest import Api, limited_app, winning_line
 
 VERIFY = "/api/v1/records/verify"
 SHAPE = {"code", "status", "message", "reason", "errors"}
@@ -247,24 +244,8 @@ def test_the_command_line_exports_and_verifies(
 
 @pytest.fixture
 def limited(sqlite_url: str) -> Iterator[Flask]:
-    if not redis_available():
-        pytest.skip("no test Redis")
-    prefix = f"test-{uuid.uuid4().hex}:"
-    app = create_app(
-        {
-            "DATABASE_URL": sqlite_url,
-            "REDIS_URL": redis_test_url(),
-            "REDIS_PREFIX": prefix,
-            "RATE_LIMIT_RECORDS": "2/minute",
-        }
-    )
-    yield app
-    client = get_redis(app)
-    assert client is not None
-    for key in client.scan_iter(f"{prefix}*"):
-        client.delete(key)
-    client.close()
-    get_engine(app).dispose()
+    with limited_app(sqlite_url, RATE_LIMIT_RECORDS="2/minute") as app:
+        yield app
 
 
 def test_verifying_is_limited_per_address(limited: Flask) -> None:
