@@ -20,7 +20,7 @@ from patience.api.db import get_session
 from patience.cli import main
 from patience.record import MAX_MOVES, parse_record
 from patience.store import Action, Device, GameRecord, LinkCode, Player
-from tests.api.conftest import Api, limited_app, winning_line
+from tests.api.conftest import BACKENDS, Api, limited_app, winning_line
 
 VERIFY = "/api/v1/records/verify"
 SHAPE = {"code", "status", "message", "reason", "errors"}
@@ -122,6 +122,16 @@ def test_a_won_game_verifies_as_won(api: Api) -> None:
         "won",
         len(line),
     )
+
+
+def test_a_daily_games_record_names_its_day_and_its_numbered_deal(api: Api) -> None:
+    headers = api.player()
+    game = finished_game(api, headers, game="gaps", daily=True)
+    header = parse_record(record_of(api, game["id"])).header
+    assert header.daily is not None and header.daily.isoformat() == game["daily"]
+    assert header.deal_id == game["deal_id"] and header.number() == game["deal"]
+    body = verify(api, record_of(api, game["id"])).json
+    assert body is not None and body["valid"] and body["status"] == "resigned"
 
 
 def test_unknown_games_have_no_record(api: Api) -> None:
@@ -242,9 +252,10 @@ def test_the_command_line_exports_and_verifies(
 # -- verifying is limited per address (Redis) ---------------------------------------------------
 
 
-@pytest.fixture
-def limited(sqlite_url: str) -> Iterator[Flask]:
-    with limited_app(sqlite_url, RATE_LIMIT_RECORDS="2/minute") as app:
+@pytest.fixture(params=BACKENDS)
+def limited(request: pytest.FixtureRequest) -> Iterator[Flask]:
+    url = request.getfixturevalue(f"{request.param}_url")
+    with limited_app(url, RATE_LIMIT_RECORDS="2/minute") as app:
         yield app
 
 

@@ -32,6 +32,7 @@ def test_each_players_token_becomes_their_first_device_and_back(empty_url: str) 
     import sqlalchemy as sa
     from alembic import command
 
+    from patience.store import Device
     from patience.store.devices import hash_token, signed_in
     from patience.store.migrate import alembic_config
     from patience.store.models import UTCDateTime
@@ -64,7 +65,8 @@ def test_each_players_token_becomes_their_first_device_and_back(empty_url: str) 
         with session_factory(engine)() as session:
             signed = signed_in(session, hash_token("t1"))
             assert signed is not None and signed.player_id == "p1"
-            assert signed.last_used_at == since
+            device = session.get(Device, signed.device_id)
+            assert device is not None and device.last_used_at == since
         command.downgrade(alembic_config(empty_url), "0003_daily_par")
         with engine.connect() as conn:
             rows = conn.execute(sa.text("SELECT id, token_hash FROM players ORDER BY id")).all()

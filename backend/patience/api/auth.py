@@ -1,13 +1,18 @@
 """Bearer-token auth: ``Authorization: Bearer <token>`` names a device of a player (401
 otherwise).
 
-Every request looks its token up (one autocommitted statement, :mod:`patience.store.devices`):
-a device signed out or a player deleted in any process is refused by every process from the
+Every request looks its token up (one plain statement, :mod:`patience.store.devices`): a
+device signed out or a player deleted in any process is refused by every process from the
 next request on, which no per-process memory of tokens could promise. A request that changes
-something stamps the device's ``last_used_at`` (at most once a minute); a read writes nothing.
+something stamps the device's ``last_used_at``, at most once a minute per device and process
+(:class:`Stamps`); a read writes nothing.
 """
 
 from __future__ import annotations
+
+import datetime as dt
+import threading
+from collections import OrderedDict
 
 from flask import g, request
 
@@ -15,9 +20,39 @@ from patience.api.clock import now
 from patience.api.db import get_session
 from patience.api.errors import ApiError
 from patience.store import Player
-from patience.store.devices import hash_token, signed_in, stamp_used
+from patience.store.devices import LAST_USED_STEP, hash_token, signed_in, stamp_used
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+class Stamps:
+    """When this process last stamped each device's ``last_used_at`` (the most recent
+    ``size`` devices), so that a stamp is written at most once a minute.
+
+    >>> stamps, now = Stamps(size=1), dt.datetime(2026, 12, 1, tzinfo=dt.UTC)
+    >>> stamps.due("a", now), stamps.due("a", now), stamps.due("a", now + LAST_USED_STEP)
+    (True, False, True)
+    """
+
+    def __init__(self, size: int = 10_000) -> None:
+        self.size = size
+        self._when: OrderedDict[str, dt.datetime] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def due(self, device_id: str, now: dt.datetime) -> bool:
+        """Whether the device is due a stamp now (and noted as stamped if so)."""
+        with self._lock:
+            last = self._when.get(device_id)
+            if last is not None and now - last < LAST_USED_STEP:
+                return False
+            self._when[device_id] = now
+            self._when.move_to_end(device_id)
+            while len(self._when) > self.size:
+                self._when.popitem(last=False)
+            return True
+
+
+stamps = Stamps()
 
 
 def _unauthorized() -> ApiError:
@@ -39,8 +74,8 @@ def authenticate() -> str:
     signed = signed_in(session, hash_token(token))
     if signed is None:
         raise _unauthorized()
-    if request.method not in SAFE_METHODS:
-        stamp_used(session, signed, now())
+    if request.method not in SAFE_METHODS and stamps.due(signed.device_id, now()):
+        stamp_used(session, signed.device_id, now())
     g.player_id = signed.player_id
     g.device_id = signed.device_id
     return signed.player_id

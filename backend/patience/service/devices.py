@@ -54,9 +54,10 @@ LOOKUP_LENGTH = 4
 CODE_LIFETIME = dt.timedelta(minutes=10)
 CODE_TRIES = 5
 """How many redemptions may check one code (the right one among them): then it is locked."""
-SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
-"""scrypt's cost (16 MiB, tens of milliseconds): paid only for guesses whose look-up part
-names a live code."""
+SCRYPT = {"n": 2**12, "r": 8, "p": 1, "dklen": 32}
+"""scrypt's cost: 4 MiB and about 11 ms of CPU a code, so the 2^30 rests of one look-up part
+take months of CPU to try from a copy of the database, against a code's 10 minutes; paid only
+by tries whose look-up part names a live code, and once per code made."""
 DEFAULT_LABEL = "another device"
 LABEL_MAX = 40
 
@@ -148,7 +149,10 @@ class Devices:
             raise InvalidCode("that code is wrong, used or expired; make a new one")
         tried = take_tries(self.session, [c.id for c in found], self.now, CODE_TRIES)
         if not tried:
-            wait = min(c.expires_at for c in found) - self.now
+            locked = live_codes(self.session, code[:LOOKUP_LENGTH], self.now)
+            if not locked:  # used (or expired) meanwhile
+                raise InvalidCode("that code was used just now; make a new one")
+            wait = min(c.expires_at for c in locked) - self.now
             raise TooManyAttempts("too many tries at this code; make a new one", wait)
         match = next(
             (
