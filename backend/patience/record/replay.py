@@ -11,14 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from patience.engine import (
-    Game,
-    IllegalMove,
-    InvalidMove,
-    InvalidOptions,
-    InvalidPosition,
-    game_class,
-)
+from patience.engine import EngineError, Game, InvalidOptions, InvalidPosition, game_class
 from patience.engine.options import parse_options
 from patience.record.errors import InvalidTag, RecordError
 from patience.record.header import Header, Result
@@ -65,9 +58,9 @@ class Verdict:
         return asdict(self)
 
 
-def _tag_error(header: Header, tag: str, message: str, reason: str | None = None) -> InvalidTag:
+def _tag_error(header: Header, tag: str, message: str) -> InvalidTag:
     place = header.place(tag)
-    return InvalidTag(message, line=place.line, column=place.column, reason=reason)
+    return InvalidTag(message, line=place.line, column=place.column)
 
 
 def start_game(header: Header) -> Game[Any, Any]:
@@ -130,7 +123,7 @@ def replay(header: Header, moves: tuple[Json, ...], places: tuple[Place, ...]) -
     for number, move in enumerate(moves, start=1):
         try:
             game.play(move)
-        except (IllegalMove, InvalidMove) as exc:
+        except EngineError as exc:  # against the rules (or, in the generic notation, malformed)
             place = places[number - 1] if number <= len(places) else Place(1, 1)
             error = Illegal(number, exc.reason, exc.message, place.line, place.column)
             break
