@@ -33,7 +33,7 @@ from flask.testing import FlaskClient
 
 from patience.api import create_app
 from patience.engine import new_game
-from patience.solver.hints import quick_hint
+from patience.games import quick_hint
 from patience.store.migrate import upgrade
 from patience.store.redis import connect
 

@@ -242,9 +242,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=1.0, help="mean pause before a move (s)")
     parser.add_argument("--workers", type=int, default=1, help="solver workers")
     parser.add_argument(
-        "--wait-share", type=float, default=0.1,
+        "--wait-share",
+        type=float,
+        default=0.1,
         help="share of moves after which the player waits for the verdict (up to 60 s)",
-    )  # fmt: skip
+    )
     parser.add_argument("--sample", type=int, default=30, help="positions analysed alone")
     parser.add_argument("--threads", type=int, default=8, help="gunicorn threads per worker")
     args = parser.parse_args(argv)

@@ -1,7 +1,7 @@
 """API load benchmark (not a test): simulated players against the API under gunicorn.
 
 By default it starts the API itself, on a throwaway PostgreSQL database (created and dropped
-like the tests' own, :mod:`patience.store.testing`) and, when one answers at 127.0.0.1:6379,
+like the tests' own, :mod:`tests.databases`) and, when one answers at 127.0.0.1:6379,
 Redis (so rate limiting is on the path, with limits raised above what the bots do). With
 ``--url`` it targets a running server instead. Everything stays on 127.0.0.1.
 
@@ -46,7 +46,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from patience.store.migrate import upgrade
-from patience.store.testing import postgres_database
+from tests.databases import postgres_database
 
 GAMES = ("pyramid", "gaps", "forty-thieves")
 DRAWS = frozenset({"draw", "recycle", "redeal"})

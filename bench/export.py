@@ -153,7 +153,7 @@ def traced(run: Any, *args: Any) -> tuple[Any, float]:
 @contextmanager
 def database(postgres: bool) -> Iterator[str]:
     from patience.store.migrate import upgrade
-    from patience.store.testing import postgres_database
+    from tests.databases import postgres_database
 
     if postgres:
         with postgres_database() as url:

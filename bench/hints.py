@@ -36,8 +36,9 @@ from redis import Redis
 from patience.api import create_app
 from patience.catalogue import cached
 from patience.engine import new_game
+from patience.games import quick_hint
 from patience.jobs.queues import live_workers
-from patience.solver.hints import hint_move, quick_hint
+from patience.solver.hints import hint_move
 from patience.store.migrate import upgrade
 
 Json = dict[str, Any]
@@ -100,9 +101,10 @@ class Follower:
 
     def play(self, game: str, options: Json, deal: int, max_moves: int, tally: Tally) -> str:
         r = self.client.post(
-            f"{API}/games", json={"game": game, "deal": deal, "options": options},
+            f"{API}/games",
+            json={"game": game, "deal": deal, "options": options},
             headers=self.headers,
-        )  # fmt: skip
+        )
         assert r.status_code == 201, r.json
         view = r.json
         boards = {json.dumps(view["board"], sort_keys=True)}
@@ -110,9 +112,10 @@ class Follower:
         while view["status"] == "playing" and view["moves"] < max_moves:
             began = time.perf_counter()
             r = self.client.post(
-                f"{API}/games/{view['id']}/hint", json={"version": view["version"]},
+                f"{API}/games/{view['id']}/hint",
+                json={"version": view["version"]},
                 headers=self.headers,
-            )  # fmt: skip
+            )
             tally.latencies.append(time.perf_counter() - began)
             assert r.status_code == 200, r.json
             advice, view = r.json["hint"], r.json["game"]
@@ -159,17 +162,24 @@ def main() -> None:
     redis.flushdb()
     env = dict(os.environ, REDIS_URL=args.redis)
     worker = subprocess.Popen(
-        [str(BIN / "patience"), "worker"], env=env,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        [str(BIN / "patience"), "worker"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         with tempfile.TemporaryDirectory() as tmp:
             url = f"sqlite:///{tmp}/bench.db"
             upgrade(url)
-            app = create_app({
-                "DATABASE_URL": url, "REDIS_URL": args.redis, "TESTING": True,
-                "RATE_LIMIT_ACTIONS": "off", "RATE_LIMIT_PLAYERS": "off",
-            })  # fmt: skip
+            app = create_app(
+                {
+                    "DATABASE_URL": url,
+                    "REDIS_URL": args.redis,
+                    "TESTING": True,
+                    "RATE_LIMIT_ACTIONS": "off",
+                    "RATE_LIMIT_PLAYERS": "off",
+                }
+            )
             deadline = time.monotonic() + 30
             while not live_workers(redis) and time.monotonic() < deadline:
                 time.sleep(0.2)
@@ -197,8 +207,11 @@ def run_ruleset(follower: Follower, name: str, args: argparse.Namespace) -> str:
         tally.wins += outcome == "won"
         tally.quick_wins += won
         tally.quick_cycled += cycled
-        print(f"{name} deal {deal}: {outcome} ({time.monotonic() - began:.0f} s);"
-              f" advice alone {'won' if won else 'lost'}", flush=True)  # fmt: skip
+        print(
+            f"{name} deal {deal}: {outcome} ({time.monotonic() - began:.0f} s);"
+            f" advice alone {'won' if won else 'lost'}",
+            flush=True,
+        )
     print(tally.line(name), flush=True)  # at once, so an interrupted run keeps it
     return tally.line(name)
 

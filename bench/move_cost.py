@@ -37,7 +37,7 @@ def measure(games: int, moves: int, redis_url: str) -> dict[str, list[float]]:
     milliseconds this process spent on it (runs in the child process)."""
     from patience.api import create_app
     from patience.store.migrate import upgrade
-    from patience.store.testing import postgres_database
+    from tests.databases import postgres_database
 
     timings: dict[str, list[float]] = {key: [] for name in GAMES for key in (name, f"cpu:{name}")}
     with postgres_database() as url:
@@ -100,8 +100,11 @@ def main(argv: list[str] | None = None) -> int:
         trees = {"this": REPO}
         if args.against:
             other = Path(folder) / "other"
-            subprocess.run(["git", "worktree", "add", "-q", "--detach", str(other), args.against],
-                           cwd=REPO, check=True)  # fmt: skip
+            subprocess.run(
+                ["git", "worktree", "add", "-q", "--detach", str(other), args.against],
+                cwd=REPO,
+                check=True,
+            )
             trees[args.against] = other
         try:
             totals: dict[str, dict[str, list[float]]] = {t: {} for t in trees}
@@ -112,8 +115,11 @@ def main(argv: list[str] | None = None) -> int:
             report(totals)
         finally:
             if args.against:
-                subprocess.run(["git", "worktree", "remove", "--force", str(trees[args.against])],
-                               cwd=REPO, check=True)  # fmt: skip
+                subprocess.run(
+                    ["git", "worktree", "remove", "--force", str(trees[args.against])],
+                    cwd=REPO,
+                    check=True,
+                )
     return 0
 
 

@@ -14,7 +14,7 @@ import argparse
 import statistics
 from typing import Any
 
-from patience.solver.rewind import last_winnable
+from patience.games import last_winnable
 from tests.solver.dead_ends import dead_ends
 
 CASES: tuple[tuple[str, str, dict[str, Any]], ...] = (
@@ -34,9 +34,11 @@ def main(argv: list[str] | None = None) -> int:
             found = last_winnable(lost, args.seconds)
             back = None if found.found is None else lost.move_count - found.found
             times.append(found.seconds)
-            rows.append(f"deal {lost.deal}: {lost.move_count} moves, "
-                        f"{'inconclusive' if found.inconclusive else f'{back} back'}, "
-                        f"{found.searches} searches, {found.seconds:.3f} s")  # fmt: skip
+            rows.append(
+                f"deal {lost.deal}: {lost.move_count} moves, "
+                f"{'inconclusive' if found.inconclusive else f'{back} back'}, "
+                f"{found.searches} searches, {found.seconds:.3f} s"
+            )
         if not times:
             print(f"{game} {ruleset}: no hidden dead end among the catalogue's deals")
             continue

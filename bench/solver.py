@@ -34,9 +34,9 @@ from pathlib import Path
 from typing import Any
 
 from patience.engine import new_game
-from patience.solver import Budget, Result, solve_game
+from patience.games import find_par, solve_game
+from patience.solver import Budget, Result
 from patience.solver.naive import brute_force
-from patience.solver.par import find_par
 
 Solver = Callable[[Any, Budget], Result]
 
@@ -100,14 +100,16 @@ def run_par(
         g = new_game(game, deal=deal, options=options)
         began, cpu_began = time.perf_counter(), time.process_time()
         par = find_par(g, budget(limit, cpu))
-        rows.append({
-            "deal": deal,
-            "moves": par.moves,
-            "proven": par.proven,
-            "seconds": round(time.perf_counter() - began, 4),
-            "cpu_seconds": round(time.process_time() - cpu_began, 4),
-            "nodes": par.nodes,
-        })  # fmt: skip
+        rows.append(
+            {
+                "deal": deal,
+                "moves": par.moves,
+                "proven": par.proven,
+                "seconds": round(time.perf_counter() - began, 4),
+                "cpu_seconds": round(time.process_time() - cpu_began, 4),
+                "nodes": par.nodes,
+            }
+        )
         if n % 50 == 0 or n == len(deals):
             settled = sum(row["proven"] for row in rows)
             print(f"  {n}/{len(deals)} settled {settled}", file=sys.stderr, flush=True)
@@ -208,10 +210,13 @@ def main(argv: list[str] | None = None) -> int:
             "brute force",
             run(brute_force, args.game, base_deals, options, args.time_limit, False, args.cpu),
         )
-        mine = summary("patience", {
-            "verdicts": _count(main_stats["per_deal"][: len(base_deals)]),
-            "times": main_stats["times"][: len(base_deals)],
-        })  # fmt: skip
+        mine = summary(
+            "patience",
+            {
+                "verdicts": _count(main_stats["per_deal"][: len(base_deals)]),
+                "times": main_stats["times"][: len(base_deals)],
+            },
+        )
         print(json.dumps(base))
         print(
             f"same {len(base_deals)} deals: decided {mine['decided']} vs {base['decided']}, "

@@ -28,6 +28,8 @@ from typing import Any
 import pytest
 from sqlalchemy.engine import make_url
 
+from patience.devserver import THROWAWAY_REDIS
+
 BIN = Path(sys.executable).parent
 
 
@@ -128,8 +130,8 @@ class PrivateRedis:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
-        command = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
-                   "--save", "", "--appendonly", "no", "--loglevel", "warning"]  # fmt: skip
+        command = ["redis-server", "--port", str(self.port), *THROWAWAY_REDIS]
+        command += ["--loglevel", "warning"]
         self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
@@ -143,6 +145,15 @@ class PrivateRedis:
             self.proc.kill()
             self.proc.wait(timeout=10)
             self.proc = None
+
+    def pause(self) -> None:
+        """Hung, as a stopped process (SIGSTOP): its socket accepts, nothing answers."""
+        if self.proc is not None:
+            self.proc.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        if self.proc is not None:
+            self.proc.send_signal(signal.SIGCONT)
 
 
 @contextlib.contextmanager

@@ -28,9 +28,12 @@ def test_patience_run_starts_redis_a_worker_and_the_api(tmp_path: Path) -> None:
     env = {**os.environ, "REDIS_URL": redis_url, "DATABASE_URL": f"sqlite:///{tmp_path}/run.db"}
     patience = str(Path(sys.executable).with_name("patience"))
     process = subprocess.Popen(
-        [patience, "run", "--port", str(port)], env=env, start_new_session=True,
-        stdout=subprocess.DEVNULL, stderr=(tmp_path / "run.log").open("wb"),
-    )  # fmt: skip
+        [patience, "run", "--port", str(port)],
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=(tmp_path / "run.log").open("wb"),
+    )
     try:
         ready = None
         deadline = time.monotonic() + 60

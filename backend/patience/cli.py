@@ -57,9 +57,11 @@ def build_parser() -> argparse.ArgumentParser:
     worker = sub.add_parser("worker", help="run an RQ worker for the solver jobs (REDIS_URL)")
     worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
     worker.add_argument(
-        "--abandoned-after", type=int, default=None,
+        "--abandoned-after",
+        type=int,
+        default=None,
         help="seconds past a missed beat before a running job is retried (default 8)",
-    )  # fmt: skip
+    )
     return parser
 
 
@@ -71,9 +73,12 @@ def _add_solve(sub: Any) -> None:
     solve.add_argument("--game", help="a game of `patience games`, e.g. pyramid")
     solve.add_argument("--rules", help="Forty Thieves ruleset: classic | relaxed")
     solve.add_argument(
-        "--option", action="append", default=[], metavar="NAME=JSON",
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=JSON",
         help="a game option, e.g. --option redeals=1 --option aces_shuffled=true",
-    )  # fmt: skip
+    )
     solve.add_argument("--time-limit", type=float, default=60.0, help="seconds (default 60)")
     solve.add_argument("--nodes", type=int, help="node budget (default: none)")
 
@@ -99,9 +104,10 @@ def _add_catalogue(sub: Any) -> None:
     )
     build.add_argument("--max-deals", type=int, default=100_000, help="stop after this deal")
     build.add_argument(
-        "--distributed", action="store_true",
+        "--distributed",
+        action="store_true",
         help="queue the deals on REDIS_URL for `patience worker` processes anywhere",
-    )  # fmt: skip
+    )
     build.add_argument("--batch", type=int, default=10, help="deals per job (distributed)")
 
 
@@ -195,7 +201,8 @@ def _solve(args: argparse.Namespace) -> int:
     import json
 
     from patience.engine import EngineError, load_position, new_game
-    from patience.solver import Budget, solve_game
+    from patience.games import solve_game
+    from patience.solver import Budget
 
     try:
         options = _options(args)
@@ -227,20 +234,29 @@ def _options(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _catalogue(args: argparse.Namespace) -> int:
-    from patience.catalogue import Catalogue, rescore, ruleset_of
+    from patience.catalogue import Catalogue, ruleset_of
     from patience.catalogue.build import build, show
+    from patience.catalogue.measure import rescore
 
     options = _options(args)
     if args.catalogue_command == "build":
         try:
             catalogue = build(
-                args.game, options, args.count, workers=args.workers,
-                time_limit=args.time_limit, node_limit=args.nodes, max_deals=args.max_deals,
-                redis=_queue_redis() if args.distributed else None, batch=args.batch,
-            )  # fmt: skip
+                args.game,
+                options,
+                args.count,
+                workers=args.workers,
+                time_limit=args.time_limit,
+                node_limit=args.nodes,
+                max_deals=args.max_deals,
+                redis=_queue_redis() if args.distributed else None,
+                batch=args.batch,
+            )
         except KeyboardInterrupt:
-            print("\nstopped; what was examined is saved (run the build again to resume)",
-                  file=sys.stderr)  # fmt: skip
+            print(
+                "\nstopped; what was examined is saved (run the build again to resume)",
+                file=sys.stderr,
+            )
             return 130
     else:
         found = Catalogue.load(args.game, ruleset_of(args.game, options))

@@ -42,6 +42,10 @@ def redis_server_binary() -> str | None:
     return str(shipped) if shipped.is_file() else None
 
 
+THROWAWAY_REDIS = ("--bind", "127.0.0.1", "--save", "", "--appendonly", "no")
+"""A redis-server that keeps nothing: local runs' and the tests' own."""
+
+
 def start_redis(url: str) -> subprocess.Popen[bytes]:
     """Start a throwaway Redis on ``url``'s host and port (nothing persisted)."""
     binary = redis_server_binary()
@@ -49,11 +53,8 @@ def start_redis(url: str) -> subprocess.Popen[bytes]:
         raise SystemExit("no Redis answers at REDIS_URL and no redis-server is installed")
     port = str(urlparse(url).port or 6379)
     workdir = tempfile.mkdtemp(prefix="patience-redis-")
-    process = subprocess.Popen(
-        [binary, "--port", port, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", workdir],
-        stdout=subprocess.DEVNULL,
-    )  # fmt: skip
+    command = [binary, "--port", port, *THROWAWAY_REDIS, "--dir", workdir]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
     for _ in range(50):
         if redis_answers(url):
             return process
@@ -80,8 +81,10 @@ def run_all(host: str, port: int) -> int:
     try:
         while api.poll() is None:  # supervise: a worker that dies is started again
             if worker.poll() is not None:
-                print(f"patience run: the worker exited ({worker.returncode}); starting another",
-                      file=sys.stderr)  # fmt: skip
+                print(
+                    f"patience run: the worker exited ({worker.returncode}); starting another",
+                    file=sys.stderr,
+                )
                 children.remove(worker)
                 worker = subprocess.Popen([patience, "worker"], env=env)
                 children.append(worker)

@@ -112,8 +112,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // deals dozens of new deals, and each queues one).
     { DATABASE_URL: `sqlite:///${db}`, REDIS_URL, RATE_LIMIT_PLAYERS: '1000/minute', RATE_LIMIT_ACTIONS: '20000/minute', PATIENCE_PAR_SECONDS: '3' }, apiLog);
   // Two workers: a deal's par search (queued when the deal is first dealt) must not hold up the
-  // analyses, hints and rewinds the tests wait for.
-  const workers = [0, 1].map(() => start(patience, ['worker'], { REDIS_URL }, workerLog));
+  // analyses, hints and rewinds the tests wait for. They write pars to the API's database.
+  const workerEnv = { REDIS_URL, DATABASE_URL: `sqlite:///${db}` };
+  const workers = [0, 1].map(() => start(patience, ['worker'], workerEnv, workerLog));
   const worker = workers[0]!;
   const vite = resolve(frontend, 'node_modules/vite/bin/vite.js');
   const web = start(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'],

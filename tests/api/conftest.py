@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
+from unittest import mock
 
 import pytest
 from flask import Flask
@@ -18,11 +19,12 @@ from patience.api import create_app
 from patience.api.db import get_engine
 from patience.api.middleware import get_redis
 from patience.engine import new_game
+from patience.jobs.worker import run
 from patience.solver.core import Budget
 from patience.solver.naive import brute_force
 from patience.store.migrate import upgrade
 from patience.store.redis import connect
-from patience.store.testing import (
+from tests.databases import (
     postgres_available,
     postgres_database,
     redis_available,
@@ -175,6 +177,13 @@ class Api:
 @pytest.fixture
 def api(app: Flask) -> Api:
     return Api(app.test_client())
+
+
+def work(app: Flask) -> None:
+    """A burst worker in this process until the queues are empty, on the test Redis, writing
+    durable results to ``app``'s database (as a deployed worker does to the API's)."""
+    with mock.patch.dict(os.environ, {"DATABASE_URL": app.config["DATABASE_URL"]}):
+        run(redis_test_url(), burst=True, fork=False)
 
 
 def winning_line(game: str, deal: int, budget: int = 5000) -> list[dict[str, Any]] | None:

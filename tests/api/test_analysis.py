@@ -15,12 +15,11 @@ from flask import Flask
 
 from patience.api import create_app
 from patience.jobs.lines import LINE
-from patience.jobs.queues import live_workers
-from patience.jobs.worker import run
+from patience.jobs.queues import beat, live_workers
 from patience.solver.hints import REASONS
 from patience.store.redis import connect
-from patience.store.testing import redis_test_url
-from tests.api.conftest import Api, winning_line
+from tests.api.conftest import Api, winning_line, work
+from tests.databases import redis_test_url
 
 
 def draw_through_the_stock(
@@ -79,8 +78,10 @@ def test_pyramid_hint_at_the_start_takes_a_king(api: Api) -> None:
     headers = api.player()
     game = api.new_game(headers, game="pyramid", deal=8153)
     assert data_of(hint(api, headers, game))["hint"] == {
-        "move": {"type": "king", "at": "p21"}, "reason": "removes_king", "searched": False,
-    }  # fmt: skip
+        "move": {"type": "king", "at": "p21"},
+        "reason": "removes_king",
+        "searched": False,
+    }
 
 
 def test_hint_errors(api: Api) -> None:
@@ -105,11 +106,18 @@ def test_analysis_without_redis(api: Api) -> None:
     game = api.new_game(headers, game="pyramid", deal=2)
     r = api.client.get(f"/api/v1/games/{game['id']}/analysis", headers=headers)
     assert r.status_code == 200
-    assert data_of(r) == {"version": 0, "state": "not_applicable", "verdict": None,
-                      "reason": "unseen_cards"}  # fmt: skip
+    assert data_of(r) == {
+        "version": 0,
+        "state": "not_applicable",
+        "verdict": None,
+        "reason": "unseen_cards",
+    }
     gaps = api.new_game(headers, game="gaps", deal=2)
-    r = api.client.get(f"/api/v1/games/{gaps['id']}/analysis", headers=headers)
-    assert data_of(r)["state"] == "unavailable" and data_of(r)["reason"] == "not_configured"
+    for method in (api.client.get, api.client.post):
+        r = method(f"/api/v1/games/{gaps['id']}/analysis", headers=headers)
+        assert data_of(r)["state"] == "unavailable" and data_of(r)["reason"] == "not_configured"
+    other = api.client.post(f"/api/v1/games/{gaps['id']}/analysis", headers=api.player())
+    assert other.status_code == 404 and data_of(other)["reason"] == "game_not_found"
 
 
 def test_solve_without_redis_is_503_in_the_error_shape(api: Api) -> None:
@@ -123,10 +131,6 @@ def test_solve_without_redis_is_503_in_the_error_shape(api: Api) -> None:
 # -- with Redis and a worker -------------------------------------------------------------------
 
 
-def work() -> None:
-    run(redis_test_url(), burst=True, fork=False)
-
-
 def test_pyramid_analysis_reaches_a_verdict_once_the_stock_is_seen(redis_app: Flask) -> None:
     api = Api(redis_app.test_client())
     headers = api.player()
@@ -134,12 +138,22 @@ def test_pyramid_analysis_reaches_a_verdict_once_the_stock_is_seen(redis_app: Fl
     url = f"/api/v1/games/{game['id']}/analysis"
     assert data_of(api.client.get(url, headers=headers))["state"] == "not_applicable"
     game = draw_through_the_stock(api, headers, game)
-    pending = data_of(api.client.get(url, headers=headers))
-    assert pending["state"] in ("pending", "unavailable")  # started by the last draw
-    work()
+    # No worker was alive at the last draw, so nothing was queued; GET starts nothing.
+    assert data_of(api.client.get(url, headers=headers))["reason"] == "no_worker"
+    beat(connect(redis_test_url()), "a-worker")  # one is alive now
+    assert data_of(api.client.get(url, headers=headers))["reason"] == "not_started"
+    asked = data_of(api.client.post(url, headers=headers))  # ask again
+    assert asked == {"version": game["version"], "state": "pending", "verdict": None, "reason": ""}
+    work(redis_app)
     done = data_of(api.client.get(url, headers=headers))
-    assert done == {"version": game["version"], "state": "done", "verdict": "unwinnable",
-                    "reason": ""}  # fmt: skip
+    # Proven lost; the rewind search it started finds no earlier winnable point.
+    assert done == {
+        "version": game["version"],
+        "state": "done",
+        "verdict": "unwinnable",
+        "reason": "",
+        "rewind": None,
+    }
     view = data_of(api.client.get(f"/api/v1/games/{game['id']}", headers=headers))
     assert "unwinnable" in view["notices"] and view["status"] == "playing"
     # Another move: the old verdict is not shown for the new position.
@@ -155,7 +169,7 @@ def test_solve_jobs_through_the_api(redis_app: Flask) -> None:
     assert r.status_code == 202
     job = data_of(r)["job"]
     assert data_of(api.client.get(f"/api/v1/jobs/{job}", headers=headers))["state"] == "queued"
-    work()
+    work(redis_app)
     view = data_of(api.client.get(f"/api/v1/jobs/{job}", headers=headers))
     assert view["state"] == "done" and view["verdict"] == "winnable" and view["solution"]
     assert api.client.get("/api/v1/jobs/solve-nope", headers=headers).status_code == 404
@@ -214,9 +228,10 @@ def test_hints_through_the_api_with_a_real_worker(redis_app: Flask) -> None:
     url = redis_test_url()
     worker = subprocess.Popen(
         [str(Path(sys.executable).parent / "patience"), "worker"],
-        env=dict(os.environ, REDIS_URL=url),
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        env=dict(os.environ, REDIS_URL=url, DATABASE_URL=redis_app.config["DATABASE_URL"]),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         redis = connect(url)
         deadline = time.monotonic() + 30

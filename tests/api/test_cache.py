@@ -13,11 +13,27 @@ NOW = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 
 
 def record(game_id: str, version: int) -> Row:
-    return as_row(GameRecord(
-        id=game_id, player_id="p", game="pyramid", ruleset="standard", options={}, deal=8153,
-        version=version, line=[], seen=[], moves_made=version, undos=0, hints=0, elapsed_ms=0,
-        running_since=NOW, status="playing", created_at=NOW, updated_at=NOW,
-    ))  # fmt: skip
+    return as_row(
+        GameRecord(
+            id=game_id,
+            player_id="p",
+            game="pyramid",
+            ruleset="standard",
+            options={},
+            deal=8153,
+            version=version,
+            line=[],
+            seen=[],
+            moves_made=version,
+            undos=0,
+            hints=0,
+            elapsed_ms=0,
+            running_since=NOW,
+            status="playing",
+            created_at=NOW,
+            updated_at=NOW,
+        )
+    )
 
 
 def test_hits_only_the_same_version_and_hands_out_copies() -> None:

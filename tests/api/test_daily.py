@@ -14,7 +14,8 @@ from flask import Flask
 from patience import catalogue
 from patience.catalogue.daily import EPOCH, POOL_SIZE, daily_deal, daily_rulesets, pools
 from patience.engine import new_game
-from patience.solver import Budget, solve_game
+from patience.games import solve_game
+from patience.solver import Budget
 from tests.api.conftest import Api
 
 DAY = dt.date(2026, 12, 10)
@@ -87,13 +88,13 @@ def test_a_daily_game_plays_the_day_s_deal_under_the_default_rules(api: Api, clo
     assert view["deal"] == daily_deal("gaps", DAY) and view["ruleset"] == "redeals-2"
     assert view["daily"] == DAY.isoformat()
     assert api.new_game(headers, game="gaps", deal=view["deal"])["daily"] is None  # same deal
-    for body, reason in (
-        ({"game": "gaps", "daily": True, "options": {"redeals": 1}}, "not_daily"),
-        ({"game": "gaps", "daily": True, "deal": 1}, "not_daily"),
-        ({"game": "gaps", "daily": "yes"}, "invalid_request"),
+    for body, status, reason in (
+        ({"game": "gaps", "daily": True, "options": {"redeals": 1}}, 422, "not_daily"),
+        ({"game": "gaps", "daily": True, "deal": 1}, 422, "not_daily"),
+        ({"game": "gaps", "daily": "yes"}, 400, "invalid_request"),
     ):
         r = api.client.post("/api/v1/games", json=body, headers=headers)
-        assert r.status_code == 400 and r.json is not None and r.json["reason"] == reason
+        assert r.status_code == status and r.json is not None and r.json["reason"] == reason
 
 
 def win_daily(api: Api, headers: dict[str, str], clock: Clock, minutes: int = 5) -> dict[str, Any]:

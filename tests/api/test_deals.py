@@ -46,8 +46,16 @@ def test_a_shorter_replayed_win_becomes_the_par_never_shown_in_play(app: Flask) 
     line = winning_line("pyramid", DEAL)
     assert line is not None
     with app.app_context():  # a longer line known already, as if from the solver
-        offer_par(get_session(), "pyramid", "standard", DEAL, [*line, {"type": "draw"}] * 2,
-                  proven=False, source="solver", now=utcnow())  # fmt: skip
+        offer_par(
+            get_session(),
+            "pyramid",
+            "standard",
+            DEAL,
+            [*line, {"type": "draw"}] * 2,
+            proven=False,
+            source="solver",
+            now=utcnow(),
+        )
         get_session().commit()
     deal = api.client.get(f"/api/v1/deals/pyramid/{DEAL}").json
     assert deal is not None and deal["par"]["moves"] == 2 * len(line) + 2
@@ -60,8 +68,16 @@ def test_a_shorter_replayed_win_becomes_the_par_never_shown_in_play(app: Flask) 
     deal = api.client.get(f"/api/v1/deals/pyramid/{DEAL}").json
     assert deal is not None and deal["par"] == game["result"]["par"]
     with app.app_context():  # a longer offer leaves the par alone
-        offer_par(get_session(), "pyramid", "standard", DEAL, [*line, *line],
-                  proven=True, source="solver", now=utcnow())  # fmt: skip
+        offer_par(
+            get_session(),
+            "pyramid",
+            "standard",
+            DEAL,
+            [*line, *line],
+            proven=True,
+            source="solver",
+            now=utcnow(),
+        )
         get_session().commit()
     deal = api.client.get(f"/api/v1/deals/pyramid/{DEAL}").json
     assert deal is not None and deal["par"]["moves"] == len(line)

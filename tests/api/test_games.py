@@ -38,10 +38,27 @@ def test_create_game_returns_a_game_view(api: Api, name: str) -> None:
     assert view["finished_at"] is None and view["created_at"].endswith("Z")
     assert view["legal_moves"] and isinstance(view["board"], dict)
     assert set(view) == {
-        "id", "game", "ruleset", "options", "deal", "deal_id", "daily", "status", "version",
-        "moves", "undos", "hints", "elapsed_ms", "clock_running", "board", "legal_moves", "notices",
-        "result", "created_at", "finished_at",
-    }  # fmt: skip
+        "id",
+        "game",
+        "ruleset",
+        "options",
+        "deal",
+        "deal_id",
+        "daily",
+        "status",
+        "version",
+        "moves",
+        "undos",
+        "hints",
+        "elapsed_ms",
+        "clock_running",
+        "board",
+        "legal_moves",
+        "notices",
+        "result",
+        "created_at",
+        "finished_at",
+    }
 
 
 def test_create_game_without_a_deal_picks_one(api: Api) -> None:

@@ -75,8 +75,10 @@ class Scene:
             now = self.api.client.get(f"/api/v1/games/{before['id']}", headers=self.headers).json
             assert now is not None
             assert (now["version"], now["moves"], now["status"]) == (
-                before["version"], before["moves"], before["status"]
-            ), name  # fmt: skip
+                before["version"],
+                before["moves"],
+                before["status"],
+            ), name
 
 
 @pytest.fixture
@@ -88,9 +90,12 @@ def scene(queue_app: Flask) -> Scene:
 def test_deeply_nested_json_is_400(scene: Scene, method: str, path: str, op: Any) -> None:
     for body in (DEEP, '{"a":' * 990 + "1" + "}" * 990, '{"move": ' + DEEP + "}"):
         r = scene.api.client.open(
-            scene.url(path), method=method, data=body, content_type="application/json",
+            scene.url(path),
+            method=method,
+            data=body,
+            content_type="application/json",
             headers=scene.headers,
-        )  # fmt: skip
+        )
         assert check_refused(r)["reason"] == "invalid_json"
     scene.assert_unchanged()
 
@@ -233,9 +238,12 @@ def test_generated_bodies_never_get_a_5xx(scene: Scene, method: str, path: str, 
     @given(body=bodies(fields), game=st.sampled_from(sorted(scene.games)))
     def check(body: bytes, game: str) -> None:
         r = scene.api.client.open(
-            scene.url(path, game), method=method, data=body, content_type="application/json",
+            scene.url(path, game),
+            method=method,
+            data=body,
+            content_type="application/json",
             headers=scene.headers,
-        )  # fmt: skip
+        )
         check_no_5xx(r)
 
     check()
@@ -266,13 +274,16 @@ def test_generated_paths_and_queries_never_get_a_5xx(
             "{device_id}",
         ):
             url = url.replace(name, quoted or "x")
-        headers = scene.headers if token == "good" else {} if token is None else {
-            "Authorization": token
-        }  # fmt: skip
+        headers = (
+            scene.headers if token == "good" else {} if token is None else {"Authorization": token}
+        )
         r = scene.api.client.open(
-            url, method=method, query_string=query, headers=headers,
+            url,
+            method=method,
+            query_string=query,
+            headers=headers,
             json={} if method != "GET" else None,
-        )  # fmt: skip
+        )
         check_no_5xx(r)
 
     check()

@@ -17,8 +17,8 @@ from flask import Flask
 from patience.api import create_app
 from patience.api.middleware import DOCS_CSP, SPA_CSP, Limit
 from patience.logs import JsonFormatter
-from patience.store.testing import redis_available
 from tests.api.conftest import Api, limited_app
+from tests.databases import redis_available
 
 SHAPE = {"code", "status", "message", "reason", "errors"}
 DOWN_REDIS = "redis://127.0.0.1:1/0"

@@ -9,10 +9,9 @@ from typing import Any
 from flask import Flask
 
 from patience.engine import new_game
-from patience.jobs.worker import run
-from patience.solver import Budget, solve_game
-from patience.store.testing import redis_test_url
-from tests.api.conftest import Api
+from patience.games import solve_game
+from patience.solver import Budget
+from tests.api.conftest import Api, work
 
 
 def body(response: Any) -> Any:
@@ -25,7 +24,7 @@ def test_the_worker_proves_pyramid_par_and_the_deal_shows_it(redis_app: Flask) -
     headers = api.player()
     view = api.new_game(headers, deal=12)  # queues the deal's par search
     assert body(api.client.get("/api/v1/deals/pyramid/12"))["par"] is None
-    run(redis_test_url(), burst=True, fork=False)
+    work(redis_app)  # the worker writes the par to the database
     par = body(api.client.get("/api/v1/deals/pyramid/12"))["par"]
     assert par == {"moves": 37, "proven": True, "source": "solver"}
     line = solve_game(new_game("pyramid", deal=12), Budget(seconds=30)).solution

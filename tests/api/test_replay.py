@@ -17,8 +17,9 @@ def test_a_replay_is_404_in_play_and_complete_once_the_game_ends(api: Api) -> No
     assert r.status_code == 404 and r.json is not None and r.json["reason"] == "game_in_play"
     unknown = api.client.get("/api/v1/games/" + "0" * 32 + "/replay")
     assert unknown.status_code == 404 and (unknown.json or {})["reason"] == "game_not_found"
-    r = api.client.post(f"/api/v1/games/{view['id']}/undo", json={"version": view["version"]},
-                        headers=headers)  # fmt: skip
+    r = api.client.post(
+        f"/api/v1/games/{view['id']}/undo", json={"version": view["version"]}, headers=headers
+    )
     assert r.json is not None
     view = r.json
     for move in line[2:]:
@@ -40,8 +41,9 @@ def test_a_resigned_game_has_a_replay_too(api: Api) -> None:
     headers = api.player()
     view = api.new_game(headers, game="gaps", deal=5)
     view = api.move(headers, view, view["legal_moves"][0]).json
-    r = api.client.post(f"/api/v1/games/{view['id']}/resign", json={"version": view["version"]},
-                        headers=headers)  # fmt: skip
+    r = api.client.post(
+        f"/api/v1/games/{view['id']}/resign", json={"version": view["version"]}, headers=headers
+    )
     assert r.status_code == 200
     replay = api.client.get(f"/api/v1/games/{view['id']}/replay").json
     assert replay is not None and replay["status"] == "resigned" and len(replay["moves"]) == 1
@@ -59,8 +61,9 @@ def test_each_replay_step_shows_the_board_its_player_saw_then(api: Api) -> None:
     game_id = view["id"]
     in_play = api.client.get(f"/api/v1/games/{game_id}/replay/0")
     assert in_play.status_code == 404 and (in_play.json or {})["reason"] == "game_in_play"
-    api.client.post(f"/api/v1/games/{game_id}/resign", json={"version": view["version"]},
-                    headers=headers)  # fmt: skip
+    api.client.post(
+        f"/api/v1/games/{game_id}/resign", json={"version": view["version"]}, headers=headers
+    )
     for step, board in enumerate(seen_boards):
         r = api.client.get(f"/api/v1/games/{game_id}/replay/{step}")  # no token needed
         assert r.status_code == 200 and r.json is not None

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -20,13 +22,13 @@ from patience.catalogue import (
     cached,
     lookup,
     pick,
-    playout_score,
-    rescore,
 )
 from patience.catalogue.build import build, show
+from patience.catalogue.measure import playout_score, rescore
 from patience.engine import new_game
 from patience.engine.deal import SplitMix64
-from patience.solver import Budget, solve_game
+from patience.games import solve_game
+from patience.solver import Budget
 
 COMMITTED = sorted(catalogue_module.DATA.glob("*.json"))
 
@@ -165,3 +167,14 @@ def test_rescoring_keeps_verdicts_and_measures_again(scratch: Path) -> None:
     assert sorted(rescored.winnable) == [1, 2, 3]
     assert all(0.0 < score < 1.0 for score in rescored.winnable.values())  # redeals were needed
     assert rescored.winnable[1] == playout_score("gaps", {"redeals": "unlimited"}, 1)
+
+
+def test_the_look_up_loads_nothing_of_the_build() -> None:
+    """Every new game asks the catalogue; only ``patience catalogue build`` measures deals
+    and reaches the job queue."""
+    code = "import sys, patience.catalogue; print(' '.join(sorted(sys.modules)))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    build = {"patience.catalogue.build", "patience.catalogue.measure"}
+    assert not {*build, "patience.catalogue.distributed", "patience.jobs", "rq"} & {*loaded}

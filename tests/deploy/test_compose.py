@@ -58,6 +58,16 @@ def test_the_services(services: dict[str, dict[str, Any]]) -> None:
     assert services["redis"]["image"].startswith("redis:")
 
 
+def test_redis_memory_is_bounded_and_evicts_only_what_expires(
+    services: dict[str, dict[str, Any]],
+) -> None:
+    command = services["redis"]["command"]
+    assert command[0] == "redis-server"
+    assert command[command.index("--maxmemory") + 1].startswith("${REDIS_MAXMEMORY:-")
+    # Not allkeys-*: RQ's queues and registries have no expiry and must never be evicted.
+    assert command[command.index("--maxmemory-policy") + 1] == "volatile-lru"
+
+
 def test_referenced_files_exist(services: dict[str, dict[str, Any]]) -> None:
     for service in services.values():
         if "build" in service:

@@ -124,19 +124,35 @@ def test_gaps_layout_vectors(number: int) -> None:
 FORTY_THIEVES = {
     1: (
         [
-            "6D 5S JS 8H", "7D TD 9C 9H", "JS KH JC QH", "8S JD KS 3H", "KC AD 5C 6S",
-            "7H QC 3C 7H", "6C TC 7C AC", "8S 4H AS AH", "6S 3S 8C AC", "9S 4S 9S 6H",
+            "6D 5S JS 8H",
+            "7D TD 9C 9H",
+            "JS KH JC QH",
+            "8S JD KS 3H",
+            "KC AD 5C 6S",
+            "7H QC 3C 7H",
+            "6C TC 7C AC",
+            "8S 4H AS AH",
+            "6S 3S 8C AC",
+            "9S 4S 9S 6H",
         ],
         "6D KD 3D KS JC",
     ),
     9001: (
         [
-            "KC KC QD 5C", "5D AC JH QH", "7H 8C QC 7C", "3S 2H AS 6S", "JD QS QD AD",
-            "6C AH 2D 3D", "4H 3C 3H 2S", "AD 2D 9C 5H", "TD KH TD 4S", "8C QC 3C TS",
+            "KC KC QD 5C",
+            "5D AC JH QH",
+            "7H 8C QC 7C",
+            "3S 2H AS 6S",
+            "JD QS QD AD",
+            "6C AH 2D 3D",
+            "4H 3C 3H 2S",
+            "AD 2D 9C 5H",
+            "TD KH TD 4S",
+            "8C QC 3C TS",
         ],
         "9D 9H JS JC KS",
     ),
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("number", sorted(FORTY_THIEVES))

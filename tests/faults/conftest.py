@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pytest
 
 from patience.store.migrate import upgrade
-from patience.store.testing import postgres_available, postgres_database
+from tests.databases import postgres_available, postgres_database
 from tests.servers import (
     Client,
     FaultyLink,

@@ -160,16 +160,21 @@ def test_fifty_concurrent_submissions_apply_exactly_one(server: Server) -> None:
     engine.dispose()
 
 
+def _a_first_draw(server: Server) -> tuple[Client, dict[str, Any], dict[str, Any]]:
+    """A signed-up player's new Pyramid game, and the body of its first draw."""
+    client = server.client()
+    client.sign_up()
+    status, view = client.call("POST", "/api/v1/games", {"game": "pyramid", "deal": 8153})
+    assert status == 201
+    return client, view, {"version": 0, "move": {"type": "draw"}}
+
+
 def test_a_hung_database_costs_a_503_within_seconds_not_a_hang(faults: Faults) -> None:
     """PostgreSQL stopped with its sockets open (the link holds every byte): requests get
     503 ``database_unavailable`` within about five seconds and ``/readyz`` answers within
     three; once it answers again, play resumes and nothing was applied twice."""
     server = faults.server
-    client = server.client()
-    client.sign_up()
-    status, view = client.call("POST", "/api/v1/games", {"game": "pyramid", "deal": 8153})
-    assert status == 201
-    move = {"version": 0, "move": {"type": "draw"}}
+    client, view, move = _a_first_draw(server)
     faults.link.hang()
     try:
         started = time.monotonic()
@@ -185,3 +190,44 @@ def test_a_hung_database_costs_a_503_within_seconds_not_a_hang(faults: Faults) -
     server.wait_ready()
     status, body = _call(client, "POST", f"/api/v1/games/{view['id']}/moves", move, Counter())
     assert status == 200 and body["version"] == 1 and body["moves"] == 1
+
+
+def test_readyz_answers_within_three_seconds_whatever_postgres_and_redis_do(
+    faults: Faults,
+) -> None:
+    """PostgreSQL hung (the link holds every byte, as a stopped server with its sockets open),
+    then Redis stopped with SIGSTOP as well, while moves hang on the database: every
+    ``/readyz`` answers 503 naming what does not answer within 3 s (each check has its own
+    short limit, and they run side by side)."""
+    server = faults.server
+    client, view, move = _a_first_draw(server)
+    answers: list[tuple[int, Any]] = []
+
+    def hung_move() -> None:  # holds one of the server's threads while the database hangs
+        other = server.client(timeout=30)
+        other.headers = dict(client.headers)
+        answers.append(other.call("POST", f"/api/v1/games/{view['id']}/moves", move))
+
+    faults.link.hang()
+    movers = [threading.Thread(target=hung_move) for _ in range(3)]
+    try:
+        for mover in movers:
+            mover.start()
+        took = []
+        for stop_redis in (False, False, True, True):
+            if stop_redis:
+                faults.redis.pause()
+            started = time.monotonic()
+            status, ready = server.client(timeout=10).call("GET", "/readyz")
+            took.append(time.monotonic() - started)
+            assert status == 503 and ready["database"] == "unavailable", ready
+            assert ready["redis"] == ("unavailable" if stop_redis else "ok"), ready
+        assert max(took) < 3.0, took
+        print("readyz under a hung database (and Redis):", [f"{t:.2f} s" for t in took])
+    finally:
+        faults.redis.resume()
+        faults.link.resume()
+        for mover in movers:
+            mover.join(timeout=30)
+    assert {status for status, _ in answers} <= {200, 409, 503}
+    assert server.wait_ready()["database"] == "ok"

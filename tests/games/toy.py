@@ -20,7 +20,7 @@ from patience.engine.game import Game, Json, move_type, position_cards, require_
 from patience.engine.moves import Draw, Recycle
 from patience.engine.options import WINNABLE_ONLY, Options, OptionSpec
 from patience.games import GameEntry
-from patience.solver import solve_game
+from patience.solver.core import solve
 from patience.solver.generic import EngineAdapter
 from patience.solver.hints.common import Hint, Line, make_hint
 
@@ -148,7 +148,7 @@ class ClimbHints:
     def searched(self, game: Game[Any, Any], effort: Any) -> tuple[Hint, list[Json] | None]:
         if game.unseen_count():
             return self.quick(game), None
-        result = solve_game(game, effort.budget())
+        result = solve(*EngineAdapter.from_game(game), effort.budget())
         if result.verdict != "winnable" or not result.solution:
             return self.quick(game), None
         first = game.parse_move(result.solution[0])

@@ -3,44 +3,36 @@
 
 from __future__ import annotations
 
-import os
 import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from redis import Redis
-from rq.job import JobStatus
 
 from patience.engine import Game, new_game
-from patience.jobs import Jobs, TooManySolves, state_key
+from patience.games import solve_game
+from patience.jobs import Jobs, Known, TooManySolves, state_key
 from patience.jobs.queues import SOLVES_IN_FLIGHT
 from patience.jobs.worker import run
-from patience.solver import Budget, solve_game
+from patience.solver import Budget
 from patience.store.redis import connect
-from patience.store.testing import redis_test_url
+from tests.databases import redis_test_url
+from tests.jobs.conftest import ask
 
 REDIS_TEST_URL = redis_test_url()  # the suite's own database (PATIENCE_TEST_REDIS)
-
-
-@pytest.fixture
-def redis() -> Iterator[Redis]:
-    client = Redis.from_url(REDIS_TEST_URL)
-    try:
-        client.ping()
-    except Exception:
-        if os.environ.get("CI"):
-            raise
-        pytest.skip("no Redis at " + REDIS_TEST_URL)
-    client.flushdb()
-    yield client
-    client.flushdb()
 
 
 def work(redis: Redis) -> None:
     """Run a burst worker until the queue is empty."""
     run(REDIS_TEST_URL, burst=True, fork=False)
+
+
+def gone(jobs: Jobs, game: Game[Any, Any]) -> bool:
+    """Neither a result nor an RQ record for ``game``'s analysis."""
+    return jobs.known(game) == Known(None) and not jobs.redis.exists(
+        f"rq:job:analysis-{state_key(game)}"
+    )
 
 
 def draw_all(deal: int) -> Game[Any, Any]:
@@ -53,16 +45,19 @@ def draw_all(deal: int) -> Game[Any, Any]:
 def test_pyramid_analysis_waits_for_the_whole_stock_then_reaches_the_verdict(redis: Redis) -> None:
     jobs = Jobs(redis)
     game = new_game("pyramid", deal=2)
-    assert jobs.analysis(game, 0)["state"] == "not_applicable"
+    assert ask(jobs, game, 0)["state"] == "not_applicable"
     game.play({"type": "draw"})
-    assert jobs.analysis(game, 1) == {
-        "version": 1, "state": "not_applicable", "verdict": None, "reason": "unseen_cards",
-    }  # fmt: skip
+    assert ask(jobs, game, 1) == {
+        "version": 1,
+        "state": "not_applicable",
+        "verdict": None,
+        "reason": "unseen_cards",
+    }
     game = draw_all(2)
     assert game.unseen_count() == 0
-    assert jobs.analysis(game, 24)["state"] in ("pending", "unavailable")  # no worker yet
+    assert ask(jobs, game, 24)["state"] in ("pending", "unavailable")  # no worker yet
     work(redis)
-    report = jobs.analysis(game, 24)
+    report = jobs.report(game, 24)
     expected = solve_game(game, Budget(seconds=30)).verdict
     assert report == {"version": 24, "state": "done", "verdict": expected, "reason": ""}
 
@@ -70,29 +65,31 @@ def test_pyramid_analysis_waits_for_the_whole_stock_then_reaches_the_verdict(red
 def test_a_proven_dead_end_is_reported_unwinnable(redis: Redis) -> None:
     jobs = Jobs(redis)
     game = draw_all(3)  # deal 3 cannot be won
-    jobs.analysis(game, 24)
+    ask(jobs, game, 24)
     work(redis)
-    assert jobs.analysis(game, 24)["verdict"] == "unwinnable"
-    assert jobs.verdict(game) == "unwinnable"
+    assert jobs.report(game, 24)["verdict"] == "unwinnable"
+    known = jobs.known(game)
+    assert known.result is not None and known.result["verdict"] == "unwinnable"
+    assert not known.pending and not redis.exists(f"rq:job:analysis-{state_key(game)}")
 
 
 def test_a_result_is_never_shown_for_another_position(redis: Redis) -> None:
     jobs = Jobs(redis)
     game = draw_all(2)
-    jobs.analysis(game, 24)
+    ask(jobs, game, 24)
     work(redis)
-    assert jobs.analysis(game, 24)["state"] == "done"
+    assert jobs.report(game, 24)["state"] == "done"
     game.play(game.legal_moves()[0])
-    after = jobs.analysis(game, 25, start=False)
+    after = jobs.report(game, 25)
     assert after["state"] != "done" and after["verdict"] is None
-    assert jobs.verdict(game) is None
+    assert jobs.known(game).result is None
 
 
 def test_duplicate_requests_collapse_into_one_job(redis: Redis) -> None:
     jobs = Jobs(redis)
     game = draw_all(2)
     for version in range(3):
-        jobs.analysis(game, version)
+        ask(jobs, game, version)
     assert len(jobs.queue()) == 1
     twin = draw_all(2)
     assert state_key(twin) == state_key(game)
@@ -100,10 +97,11 @@ def test_duplicate_requests_collapse_into_one_job(redis: Redis) -> None:
 
 def test_without_redis_analysis_is_unavailable_and_nothing_raises() -> None:
     jobs = Jobs(connect("redis://127.0.0.1:1/0"))  # nothing listens there
-    report = jobs.analysis(draw_all(2), 24)
-    assert report["state"] == "unavailable" and report["verdict"] is None
+    report = jobs.report(draw_all(2), 24)
+    unavailable = {"state": "unavailable", "verdict": None, "reason": "redis_unavailable"}
+    assert report == {"version": 24, **unavailable}
     assert jobs.hint(new_game("pyramid", deal=1), wait=0.1) is None
-    assert jobs.verdict(draw_all(2)) is None
+    assert not jobs.has_workers()
 
 
 def test_solve_jobs_report_their_verdict_and_line(redis: Redis) -> None:
@@ -139,24 +137,22 @@ def test_a_newer_position_supersedes_the_older_analysis_mid_search(redis: Redis)
     # position's analysis is quick.
     older = new_game("gaps", deal=4, options={"redeals": 0})
     newer = draw_all(327)
-    jobs.analysis(older, 24, owner="g1")
+    ask(jobs, older, 24, owner="g1")
 
     def move_on() -> None:  # the player moves while the worker searches the older position
         while not jobs.queue().started_job_registry.count:
             time.sleep(0.005)
-        jobs.analysis(newer, 25, owner="g1")
+        ask(jobs, newer, 25, owner="g1")
 
     player = threading.Thread(target=move_on)
     player.start()
     work(redis)  # runs the older job (dropped mid-search), then the newer one
     player.join()
-    assert jobs._fetch(f"analysis-{state_key(older)}").return_value() == {  # type: ignore[union-attr]
-        "verdict": None, "superseded": True,
-    }  # fmt: skip
-    assert jobs.analysis(newer, 25, owner="g1")["state"] == "done"
+    assert gone(jobs, older)  # dropped: run to its budget, it would have said "timeout"
+    assert jobs.report(newer, 25)["state"] == "done"
     # Undo back to the older position: it is wanted again, so queued again for a full search
     # (a dropped search is never taken for a finished one).
-    assert jobs.analysis(older, 26, owner="g1")["state"] in ("pending", "unavailable")
+    assert ask(jobs, older, 26, owner="g1")["state"] in ("pending", "unavailable")
     assert f"analysis-{state_key(older)}" in jobs.queue().get_job_ids()
 
 
@@ -167,38 +163,37 @@ def test_a_game_queues_one_analysis_at_most_and_positions_left_behind_never_run(
     game = new_game("gaps", deal=1)
     passed = []
     for version in range(3):  # three quick moves while no worker runs
-        jobs.analysis(game, version, owner="g2")
+        ask(jobs, game, version, owner="g2")
         assert len(jobs.queue()) == 1
         passed.append(game.copy())
         game.play(game.legal_moves()[0])
-    current = jobs.analysis(game, 3, owner="g2")
+    current = ask(jobs, game, 3, owner="g2")
     assert current == {"version": 3, "state": "unavailable", "verdict": None, "reason": "no_worker"}
     assert len(jobs.queue()) == 1
     work(redis)
-    for position in passed:  # taken off the queue unsearched, however long ago
-        job = jobs._fetch(f"analysis-{state_key(position)}")
-        assert job is not None and job.get_status() == JobStatus.CANCELED
-        assert job.return_value() is None
-    assert jobs.analysis(game, 3, owner="g2")["state"] in ("done", "timeout")
+    for position in passed:  # taken off the queue unsearched, their records deleted
+        assert gone(jobs, position)
+    assert not redis.keys("rq:canceled:*")  # (RQ never cleans its canceled registry)
+    assert jobs.report(game, 3)["state"] in ("done", "timeout")
 
 
 def test_an_analysis_two_games_want_stays_while_one_of_them_does(redis: Redis) -> None:
     jobs = Jobs(redis)
     game = draw_all(2)
-    jobs.analysis(game, 24, owner="a")
-    jobs.analysis(game, 24, owner="b")
+    ask(jobs, game, 24, owner="a")
+    ask(jobs, game, 24, owner="b")
     moved = game.copy()
     moved.play(moved.legal_moves()[0])
-    jobs.analysis(moved, 25, owner="a")  # game a moves on; game b still waits
+    ask(jobs, moved, 25, owner="a")  # game a moves on; game b still waits
     assert len(jobs.queue()) == 2
     work(redis)
-    assert jobs.analysis(game, 24, owner="b")["state"] == "done"
+    assert jobs.report(game, 24)["state"] == "done"
 
 
 def test_past_the_queue_bound_new_analyses_are_busy_not_queued(redis: Redis) -> None:
     jobs = Jobs(redis, queue_limit=2)
     games = [new_game("gaps", deal=deal) for deal in (1, 2, 3)]
-    states = [jobs.analysis(g, 0, owner=f"g{n}")["reason"] for n, g in enumerate(games)]
+    states = [ask(jobs, g, 0, owner=f"g{n}")["reason"] for n, g in enumerate(games)]
     assert states == ["no_worker", "no_worker", "busy"]
     assert len(jobs.queue()) == 2
 
@@ -214,3 +209,16 @@ def test_a_player_has_a_few_solves_in_flight_at_most(redis: Redis) -> None:
     jobs.submit_solve(new_game("pyramid", deal=99), "p2")  # another player is not held up
     work(redis)
     jobs.submit_solve(new_game("pyramid", deal=99), "p1")  # the first ones are done
+
+
+def test_asking_again_searches_a_timed_out_position_once_more(redis: Redis) -> None:
+    jobs = Jobs(redis, analysis_seconds=0.5)
+    game = new_game("gaps", deal=4, options={"redeals": 0})  # undecided within the budget
+    ask(jobs, game, 0, owner="g")
+    work(redis)
+    assert jobs.report(game, 0)["state"] == "timeout"
+    assert ask(jobs, game, 0, owner="g")["state"] == "timeout"  # an action does not re-search
+    jobs.ask(game, 0, "g", again=True)  # POST /games/<id>/analysis does
+    assert jobs.report(game, 0)["reason"] == "no_worker" and len(jobs.queue()) == 1
+    work(redis)
+    assert jobs.report(game, 0)["state"] == "timeout"

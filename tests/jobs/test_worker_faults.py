@@ -18,6 +18,7 @@ from patience.engine import new_game
 from patience.jobs import Jobs, live_workers
 from patience.jobs.queues import LIVE_SECONDS
 from patience.service.analysis import HINT_WAIT_SECONDS
+from tests.jobs.conftest import ask
 from tests.servers import PrivateRedis, children, kill_hard, private_redis, start_worker
 
 BUDGET = 6.0  # seconds of search per analysis here
@@ -56,7 +57,7 @@ def test_a_dead_worker_and_horse_cost_one_retry_not_the_pool(redis: PrivateRedis
     first = start_worker(redis.url)
     until("first worker alive", lambda: live_workers(client) == 1, 20)
     game = hard_position()
-    jobs.analysis(game, 0, owner="g")
+    ask(jobs, game, 0, owner="g")
     until("job started", lambda: jobs.queue().started_job_registry.count > 0, 20)
     sibling = start_worker(redis.url)
     until("sibling alive", lambda: live_workers(client) == 2, 20)
@@ -69,10 +70,10 @@ def test_a_dead_worker_and_horse_cost_one_retry_not_the_pool(redis: PrivateRedis
     try:
         took = until(
             "the analysis after the kill",
-            lambda: jobs.analysis(game, 0, start=False)["state"] in ("done", "timeout"),
+            lambda: jobs.report(game, 0)["state"] in ("done", "timeout"),
             BUDGET + 30,
         )
-        assert jobs.analysis(game, 0, start=False)["state"] == "timeout"  # retried and ran
+        assert jobs.report(game, 0)["state"] == "timeout"  # retried and ran
         time.sleep(6)  # a maintenance round later, both survivors still work
         assert sibling.poll() is None and replacement.poll() is None
         assert live_workers(client) == 2
@@ -87,16 +88,19 @@ def test_after_the_last_worker_dies_analysis_says_no_worker(redis: PrivateRedis)
     worker = start_worker(redis.url)
     until("worker alive", lambda: live_workers(client) == 1, 20)
     game = new_game("gaps", deal=1)
-    assert jobs.analysis(game, 0, owner="g")["state"] in ("pending", "done", "timeout")
+    assert ask(jobs, game, 0, owner="g")["state"] in ("pending", "done", "timeout")
     os.killpg(worker.pid, signal.SIGKILL)
     worker.wait(10)
     took = until("no live worker", lambda: live_workers(client) == 0, 30)
     assert took <= LIVE_SECONDS + 1
     moved = game.copy()
     moved.play(moved.legal_moves()[0])
-    assert jobs.analysis(moved, 1, owner="g") == {
-        "version": 1, "state": "unavailable", "verdict": None, "reason": "no_worker",
-    }  # fmt: skip
+    assert ask(jobs, moved, 1, owner="g") == {
+        "version": 1,
+        "state": "unavailable",
+        "verdict": None,
+        "reason": "no_worker",
+    }
 
 
 @pytest.mark.parametrize("busy", [False, True], ids=["idle", "mid-job"])
@@ -107,7 +111,7 @@ def test_a_worker_rides_out_a_redis_outage_and_logs_json(redis: PrivateRedis, bu
         until("worker alive", lambda: live_workers(client) == 1, 20)
         if busy:  # the outage hits while the worker watches its horse and beats
             jobs = Jobs(client, analysis_seconds=BUDGET)
-            jobs.analysis(hard_position(), 0, owner="g")
+            ask(jobs, hard_position(), 0, owner="g")
             until("job started", lambda: jobs.queue().started_job_registry.count > 0, 20)
         redis.stop()
         time.sleep(5)
@@ -119,8 +123,8 @@ def test_a_worker_rides_out_a_redis_outage_and_logs_json(redis: PrivateRedis, bu
         game = new_game("pyramid", deal=2)
         while game.view()["board"]["stock"]["count"]:
             game.play({"type": "draw"})
-        jobs.analysis(game, 24, owner="g")
-        until("analysis done", lambda: jobs.analysis(game, 24)["state"] == "done", 30)
+        ask(jobs, game, 24, owner="g")
+        until("analysis done", lambda: jobs.report(game, 24)["state"] == "done", 30)
     finally:
         stop(worker)
     assert worker.stderr is not None
@@ -140,14 +144,14 @@ def test_a_hint_does_not_wait_behind_an_analysis(redis: PrivateRedis) -> None:
     try:
         until("worker alive", lambda: live_workers(client) == 1, 20)
         game = hard_position()
-        jobs.analysis(game, 0, owner="g")
+        ask(jobs, game, 0, owner="g")
         until("analysis started", lambda: jobs.queue().started_job_registry.count > 0, 20)
         time.sleep(0.5)
         started = time.monotonic()
         found = jobs.hint(new_game("pyramid", deal=8153), wait=HINT_WAIT_SECONDS)
         assert found is not None and found["hint"]["move"] == {"type": "king", "at": "p21"}
         assert time.monotonic() - started <= HINT_WAIT_SECONDS
-        assert jobs.analysis(game, 0, owner="g")["state"] == "pending"  # queued again
+        assert jobs.report(game, 0)["state"] == "pending"  # put back on its queue
         until("analysis running again", lambda: jobs.queue().started_job_registry.count, 20)
     finally:
         stop(worker)

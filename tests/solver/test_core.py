@@ -92,8 +92,7 @@ def reaching(edges: dict[int, list[int]], goal: int) -> set[int]:
 graphs = st.dictionaries(st.integers(0, 11), st.lists(st.integers(0, 11), max_size=3), max_size=12)
 
 
-@given(graphs, st.integers(0, 11), st.frozensets(st.integers(1, 11), max_size=3),
-       st.integers(1, 4))  # fmt: skip
+@given(graphs, st.integers(0, 11), st.frozensets(st.integers(1, 11), max_size=3), st.integers(1, 4))
 def test_beam_verdicts_agree_with_the_exact_search(
     edges: dict[int, list[int]], goal: int, dead: frozenset[int], width: int
 ) -> None:
@@ -114,7 +113,7 @@ def test_a_budget_reads_its_own_clock() -> None:
     # readings, whatever the machine's speed, and the portfolio still runs (its dives and
     # beams get their shares of the clock's seconds) and ends in ``unknown``.
     from patience.engine import new_game
-    from patience.solver import solve_game
+    from patience.games import solve_game
 
     readings = itertools.count()
     game = new_game("gaps", deal=5, options={"redeals": 0})

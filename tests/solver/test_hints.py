@@ -12,7 +12,8 @@ import pytest
 
 from patience.engine import Game, load_position, new_game
 from patience.engine.deal import SplitMix64
-from patience.solver.hints import REASONS, Effort, hint, hint_move, quick_hint, searched
+from patience.games import hint, quick_hint, searched_hint
+from patience.solver.hints import REASONS, Effort, hint_move
 
 SMALL = Effort(seconds=None, nodes=1_500)
 """A searched hint's effort here: nodes only (deterministic), small (fast)."""
@@ -143,14 +144,14 @@ def test_forty_thieves_searches_before_the_stock_is_seen() -> None:
     """A vote over sampled stock orders: a searched hint with cards still unseen."""
     game = new_game("forty-thieves", deal=1, options={"rules": "relaxed"})
     assert game.unseen_count() > 0
-    advice, line = searched(game, Effort(seconds=None, nodes=20_000))
+    advice, line = searched_hint(game, Effort(seconds=None, nodes=20_000))
     assert advice is not None and advice["searched"] is True
     assert line is None  # no winning line is kept while cards are unseen
 
 
 def test_with_everything_seen_the_searched_hint_gives_its_winning_line() -> None:
     game = new_game("gaps", deal=1, options={"redeals": "unlimited"})
-    advice, line = searched(game, Effort(seconds=None, nodes=50_000))
+    advice, line = searched_hint(game, Effort(seconds=None, nodes=50_000))
     assert advice is not None and advice["searched"] and line
     assert hint_move(advice) == line[0]
     for move in line:
@@ -161,10 +162,15 @@ def test_with_everything_seen_the_searched_hint_gives_its_winning_line() -> None
 def test_pyramid_reasons() -> None:
     game = new_game("pyramid", deal=8153)
     assert quick_hint(game) == {
-        "move": {"type": "king", "at": "p21"}, "reason": "removes_king", "searched": False
-    }  # fmt: skip
+        "move": {"type": "king", "at": "p21"},
+        "reason": "removes_king",
+        "searched": False,
+    }
     pyramid: list[str | None] = [None] * 28
     pyramid[27] = "5H"
     stuck = load_position({"game": "pyramid", "pyramid": pyramid, "stock": ["2C"], "waste": []})
-    assert quick_hint(stuck) == {"action": "draw", "reason": "draw_nothing_pairs",
-                                 "searched": False}  # fmt: skip
+    assert quick_hint(stuck) == {
+        "action": "draw",
+        "reason": "draw_nothing_pairs",
+        "searched": False,
+    }

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from patience.engine import Card, load_position, new_game
 from patience.engine.pyramid import COVERED_BY, SIZE
-from patience.solver import solve_game
+from patience.games import find_par, solve_game
 from patience.solver.core import Budget
 from patience.solver.naive import fewest_moves
-from patience.solver.par import Par, find_par, shorten
+from patience.solver.par import Par, shorten
 from patience.solver.pyramid import PyramidAdapter
 from patience.solver.pyramid_par import ParBound, ParSearch, _mix, _slot
 

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from patience.engine import Game, new_game
-from patience.solver import Budget, solve_game
-from patience.solver.rewind import last_winnable
+from patience.games import last_winnable, solve_game
+from patience.solver import Budget
 from tests.solver.dead_ends import careless_line, dead_ends
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from patience.store.testing import postgres_available, postgres_database
+from tests.databases import postgres_available, postgres_database
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

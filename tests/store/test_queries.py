@@ -49,10 +49,31 @@ def test_records_on_a_database(empty_url: str) -> None:
             session.add(player)
             session.flush()
             record = GameRecord(
-                id="g1", player_id="p1", game="pyramid", ruleset="standard", options={},
-                deal=2**32 - 1, version=3, line=[], seen=[], moves_made=3, undos=1, hints=0,
-                elapsed_ms=1234, status="won", created_at=now, updated_at=now,
-            )  # fmt: skip
+                id="g1",
+                player_id="p1",
+                game="pyramid",
+                ruleset="standard",
+                options={},
+                deal=2**32 - 1,
+                version=3,
+                line=[],
+                seen=[],
+                moves_made=3,
+                undos=1,
+                hints=0,
+                elapsed_ms=1234,
+                status="won",
+                created_at=now,
+                updated_at=now,
+                result={
+                    "moves": 40,
+                    "elapsed_ms": 1234,
+                    "undos": 1,
+                    "hints": 0,
+                    "pauses": 0,
+                    "solver_assisted": False,
+                },
+            )
             session.add(record)
             session.commit()
             other, token = new_player(session, "Bo", "a phone", now)
@@ -62,7 +83,7 @@ def test_records_on_a_database(empty_url: str) -> None:
             for _ in range(2):
                 bump_deal_stat(session, "pyramid", "standard", 2**32 - 1, plays=1)
             bump_deal_stat(session, "pyramid", "standard", 2**32 - 1, wins=1)
-            record_win(session, record, 40, now, solver_assisted=False)
+            record_win(session, record, now)
             session.commit()
             stat = deal_stat(session, "pyramid", "standard", 2**32 - 1)
             assert stat is not None and (stat.plays, stat.wins) == (2, 1)

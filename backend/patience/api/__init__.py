@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from flask import Flask
 
 from patience.api.db import init_db
+from patience.api.jsonprovider import OrjsonProvider
 from patience.api.middleware import init_middleware
 from patience.api.resources import BLUEPRINTS
 from patience.api.smorest import Api
@@ -81,6 +82,7 @@ def environment_config(environ: Mapping[str, str] | None = None) -> dict[str, An
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The Flask app: configuration, database, middleware, flask-smorest Api and blueprints."""
     app = Flask("patience")
+    app.json = OrjsonProvider(app)
     app.config.from_object(DefaultConfig)
     app.config.update(environment_config())
     app.config.update(config or {})

@@ -33,6 +33,8 @@ from patience.service.errors import (
     NotFound,
     ServiceError,
     TooManyAttempts,
+    TooManyJobs,
+    Unavailable,
     VersionConflict,
 )
 
@@ -200,11 +202,13 @@ def handle_bad_data(error: Exception) -> tuple[Response, int, dict[str, str]]:
 SERVICE_STATUS: tuple[tuple[type[ServiceError], int], ...] = (
     (NotFound, 404),
     (VersionConflict, 409),
-    (NotDaily, 400),
+    (NotDaily, 422),
     (InvalidDate, 400),
     (InvalidCode, 400),
-    (NotConfirmed, 400),
+    (NotConfirmed, 422),
     (TooManyAttempts, 429),
+    (TooManyJobs, 429),
+    (Unavailable, 503),
     (ServiceError, 409),
 )
 """HTTP status by service error class, most specific first."""
@@ -213,7 +217,7 @@ SERVICE_STATUS: tuple[tuple[type[ServiceError], int], ...] = (
 def handle_service_error(error: ServiceError) -> tuple[Response, int, dict[str, str]]:
     """Flask handler: a refusal of the game service (its reason, message and details)."""
     code = next(status for cls, status in SERVICE_STATUS if isinstance(error, cls))
-    wait = {"Retry-After": str(error.retry_after)} if isinstance(error, TooManyAttempts) else {}
+    wait = {} if error.retry_after is None else {"Retry-After": str(error.retry_after)}
     return handle_http_error(
         ApiError(code, error.reason, error.message, headers=wait, **error.details)
     )

@@ -1,5 +1,5 @@
 """Operational middleware, registered by ``create_app``: request ids and one JSON access-log
-line per request, security headers, CORS, and fixed-window rate limits on Redis.
+line per request, security headers, CORS (flask-cors), and fixed-window rate limits on Redis.
 
 Redis is optional: without ``REDIS_URL``, or while Redis is down, nothing is limited and no
 request fails because of it.
@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from flask import Flask, Response, current_app, g, request
+from flask_cors import CORS
 from redis import Redis, RedisError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -53,9 +54,9 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "strict-origin-when-cross-origin",
 }
 
-CORS_METHODS = "GET, POST, PATCH, PUT, DELETE, OPTIONS"
-CORS_ALLOW_HEADERS = "Authorization, Content-Type, If-Match, X-Request-ID"
-CORS_EXPOSE_HEADERS = "ETag, Location, Retry-After, X-Request-ID"
+CORS_METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE", "OPTIONS"]
+CORS_ALLOW_HEADERS = ["Authorization", "Content-Type", "If-Match", "X-Request-ID"]
+CORS_EXPOSE_HEADERS = ["ETag", "Location", "Retry-After", "X-Request-ID"]
 
 UNITS = {"s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60, "h": 3600, "hour": 3600}
 
@@ -174,22 +175,22 @@ def _start() -> Response | None:
     g.request_id = sane_request_id(request.headers.get("X-Request-ID")) or uuid.uuid4().hex
     g.started = time.perf_counter()
     if request.method == "OPTIONS" and "Access-Control-Request-Method" in request.headers:
-        return Response(status=204)  # a CORS preflight: headers are added by _finish
+        return Response(status=204)  # a CORS preflight: flask-cors adds the headers
     return None
 
 
-def _cors(response: Response) -> None:
-    origin = request.headers.get("Origin")
-    allowed: frozenset[str] = current_app.config["CORS_ORIGINS"]
-    if origin is None or not ("*" in allowed or origin in allowed):
-        return
-    response.headers["Access-Control-Allow-Origin"] = "*" if "*" in allowed else origin
-    response.vary.add("Origin")
-    response.headers["Access-Control-Expose-Headers"] = CORS_EXPOSE_HEADERS
-    if request.method == "OPTIONS":
-        response.headers["Access-Control-Allow-Methods"] = CORS_METHODS
-        response.headers["Access-Control-Allow-Headers"] = CORS_ALLOW_HEADERS
-        response.headers["Access-Control-Max-Age"] = "600"
+def init_cors(app: Flask) -> None:
+    """CORS by flask-cors, for the origins ``CORS_ORIGINS`` lists (none: CORS stays off)."""
+    origins: frozenset[str] = app.config["CORS_ORIGINS"]
+    if origins:
+        CORS(
+            app,
+            origins="*" if "*" in origins else sorted(origins),
+            methods=CORS_METHODS,
+            allow_headers=CORS_ALLOW_HEADERS,
+            expose_headers=CORS_EXPOSE_HEADERS,
+            max_age=600,
+        )
 
 
 def _finish(response: Response) -> Response:
@@ -199,7 +200,10 @@ def _finish(response: Response) -> Response:
         response.headers.setdefault(name, value)
     docs = request.path == f"{current_app.config['OPENAPI_URL_PREFIX']}/docs"
     response.headers.setdefault("Content-Security-Policy", DOCS_CSP if docs else SPA_CSP)
-    _cors(response)
+    if current_app.config["CORS_ORIGINS"]:
+        # flask-cors omits it for a single allowed origin, yet a response to a request without
+        # Origin (no CORS headers) must not be served from a cache to that origin.
+        response.vary.add("Origin")
     started = g.get("started")
     duration = None if started is None else round((time.perf_counter() - started) * 1000, 2)
     access_log.info(
@@ -230,6 +234,7 @@ def init_middleware(app: Flask) -> None:
     limits = {scope: Limit.parse(app.config[setting]) for scope, (setting, _) in SCOPES.items()}
     app.extensions[LIMITER] = RateLimiter(app.extensions[REDIS], limits, app.config["REDIS_PREFIX"])
     app.config["CORS_ORIGINS"] = cors_origins(app.config["CORS_ORIGINS"])
+    init_cors(app)
     app.before_request(_start)
     app.before_request(raise_body_error)
     app.before_request(refuse_control_characters)

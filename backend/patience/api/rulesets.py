@@ -23,6 +23,23 @@ def default_ruleset(game: str) -> str:
     return cls.ruleset_of({s.name: s.default for s in cls.option_specs})
 
 
+def options_schema(game: str) -> dict[str, Any]:
+    """The JSON schema of ``game``'s options object, exactly: each option and its values.
+
+    >>> options_schema("pyramid")["properties"]["winnable_only"]["enum"]
+    [True, False]
+    """
+    specs = game_class(game).option_specs
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            s.name: {"enum": list(s.allowed), "default": s.default, "description": s.doc}
+            for s in specs
+        },
+    }
+
+
 def game_catalog() -> list[dict[str, Any]]:
     """Every registered game: its names, options and rulesets."""
     return [

@@ -25,6 +25,7 @@ from webargs.flaskparser import FlaskParser
 from patience.api.errors import ApiError, register_error_handlers
 from patience.api.inputs import parse_json
 from patience.api.middleware import enforce_rate_limit
+from patience.api.paths import CONVERTERS, document
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -262,6 +263,9 @@ class Api(flask_smorest.Api):
 
     def init_app(self, app: flask.Flask, *args: Any, **kwargs: Any) -> None:
         super().init_app(app, *args, **kwargs)
+        for name, converter in CONVERTERS.items():  # before any route uses them
+            app.url_map.converters[name] = converter
+            self.register_converter(converter, document)
         self.spec.components.security_scheme(
             BEARER, {"type": "http", "scheme": "bearer", "description": "POST /players token"}
         )

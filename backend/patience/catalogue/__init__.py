@@ -1,20 +1,16 @@
-"""The catalogue of deals proven winnable, per game and ruleset, with difficulty grades.
+"""The catalogue of deals proven winnable, per game and ruleset, with difficulty grades: the
+look-up every new game uses (:func:`pick`, :func:`lookup`). Building it — solving deals and
+measuring their difficulty, on this machine or on workers — is offline and apart
+(:mod:`patience.catalogue.build`, :mod:`patience.catalogue.measure`,
+:mod:`patience.catalogue.distributed`): this module imports none of it.
 
 One JSON file per (game, ruleset) in ``catalogue/data/``: the deal numbers examined so far
 (``1 … examined``, in order, so a build resumes where it stopped), the solver's verdict on each
 (winnable with a difficulty score, unwinnable, or undecided within the time limit), and the
-version of the solver that decided them.
-
-**Difficulty** is difficulty for a person, measured: how far :data:`PLAYOUTS` seeded playouts
-get — the average share of the cards cleared, a win counting 1 — by a player who follows the
-seed pages' tips (the search-free advice of :func:`~patience.solver.hints.quick_hint`) three
-times in four and otherwise plays any legal move. With unlimited redeals such a playout
-wins in the end, so there a win counts ``1 − redeals it took / 20`` instead (0 from 20
-redeals on, and for a playout still unfinished after :data:`MAX_PLAYOUT_STEPS` moves): the
-score reads as the mean redeals a player needs (20 × (1 − score)). Easy, normal and hard are
-the top, middle and bottom thirds of that score over the catalogue of the ruleset (ties
-broken by deal number); the thresholds are stored with the catalogue and printed by
-``patience catalogue show``.
+version of the solver that decided them. Easy, normal and hard are the top, middle and bottom
+thirds of the difficulty score (:mod:`patience.catalogue.measure`) over the catalogue of the
+ruleset (ties broken by deal number); the thresholds are stored with the catalogue and printed
+by ``patience catalogue show``.
 """
 
 from __future__ import annotations
@@ -22,24 +18,22 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from patience import games
-from patience.engine import Game, game_class, new_game
+from patience.engine import game_class
 from patience.engine.deal import SplitMix64
 from patience.engine.options import parse_options
-from patience.solver.hints import quick_hint
 
 DATA = Path(__file__).parent / "data"
 PLAYOUTS = 16
-MAX_PLAYOUT_STEPS = 600
+"""Playouts per deal behind its difficulty score (stored with each catalogue)."""
 GRADES = ("easy", "normal", "hard")
 SOLVER_VERSION = "2"
-REDEALS_COUNTED = 20  # with unlimited redeals, a playout win needing this many scores 0
 
 
 def catalogue_ruleset(game: str, ruleset: str) -> str:
@@ -187,82 +181,3 @@ def pick(game: str, options: Mapping[str, Any] | None, seed: int) -> int | None:
         catalogue.grades()[str(difficulty)] if difficulty in GRADES else sorted(catalogue.winnable)
     )
     return pool[SplitMix64(seed).below(len(pool))] if pool else None
-
-
-# -- measuring -----------------------------------------------------------------------------------
-
-
-def playout_score(game: str, options: Mapping[str, Any], deal: int) -> float:
-    """How far :data:`PLAYOUTS` seeded human-like playouts get, on average: the share of the
-    cards each clears (1 for a win). A continuous score, so that deals that such a player
-    rarely wins outright still rank by how close they come."""
-    total = 0.0
-    for n in range(PLAYOUTS):
-        rng = SplitMix64(deal * PLAYOUTS + n)
-        g = new_game(game, deal=deal, options=dict(options))
-        for _ in range(MAX_PLAYOUT_STEPS):
-            moves = g.legal_moves()
-            if g.status == "won" or not moves:
-                break
-            g.play(_choose(g, moves, rng))
-        total += _playout_value(g)
-    return round(total / PLAYOUTS, 4)
-
-
-def _playout_value(game: Game[Any, Any]) -> float:
-    """What one finished playout scores (see the module docstring)."""
-    if game.options.get("redeals") == "unlimited":  # Gaps: playouts win, given the time
-        if game.status != "won":  # out of steps: the most redeals counted
-            return 0.0
-        return max(0.0, 1.0 - int(getattr(game.state, "redeals_done", 0)) / REDEALS_COUNTED)
-    if game.status != "won":
-        return game.progress() / game.progress_goal
-    return 1.0
-
-
-def rescore(catalogue: Catalogue) -> Catalogue:
-    """The catalogue with every winnable deal's playout score measured again (after the
-    definition of difficulty changed); verdicts stay."""
-    for deal in catalogue.winnable:
-        catalogue.winnable[deal] = playout_score(catalogue.game, catalogue.options, deal)
-    return catalogue
-
-
-def _choose(game: Game[Any, Any], moves: list[dict[str, Any]], rng: SplitMix64) -> Any:
-    """A player who mostly follows the seed pages' tips (the search-free advice) and now
-    and then plays any other move."""
-    if rng.below(4):
-        advice = quick_hint(game)
-        if advice is not None:
-            return advice.get("move", {"type": "draw"})
-    return moves[rng.below(len(moves))]
-
-
-def examine(
-    task: tuple[str, dict[str, Any], int, float, int | None],
-) -> tuple[int, str, float | None]:
-    """Solve one deal (a worker-process task): its verdict and, if winnable, its score.
-    A winning line is replayed by the engine before the deal is counted winnable."""
-    from patience.solver import Budget, solve_game
-
-    game, options, deal, seconds, nodes = task
-    budget = Budget(seconds=seconds, nodes=nodes)
-    result = solve_game(new_game(game, deal=deal, options=options), budget)
-    if result.verdict != "winnable" or result.solution is None:
-        return deal, result.verdict, None
-    replay = new_game(game, deal=deal, options=options)
-    for move in result.solution:
-        replay.play(move)
-    if replay.status != "won":  # pragma: no cover - a solver bug must never enter the catalogue
-        raise RuntimeError(f"{game} deal {deal}: the solution does not win")
-    return deal, "winnable", playout_score(game, options, deal)
-
-
-def record(catalogue: Catalogue, results: Iterable[tuple[int, str, float | None]]) -> None:
-    for deal, verdict, score in results:
-        if verdict == "winnable" and score is not None:
-            catalogue.winnable[deal] = score
-        elif verdict == "unwinnable":
-            catalogue.unwinnable.append(deal)
-        else:
-            catalogue.unknown.append(deal)

@@ -15,8 +15,9 @@ from typing import Any
 
 from redis import Redis
 
-from patience.catalogue import SOLVER_VERSION, Catalogue, examine, record, ruleset_of
+from patience.catalogue import SOLVER_VERSION, Catalogue, ruleset_of
 from patience.catalogue.distributed import Result, batch_results
+from patience.catalogue.measure import examine, record
 
 SAVE_EVERY = 20
 
@@ -44,13 +45,24 @@ def build(
     start = catalogue.examined + 1
     with contextlib.ExitStack() as stack:
         if redis is not None:
-            results: Iterator[Result] = stack.enter_context(contextlib.closing(batch_results(
-                redis, game, options, start, max_deals,
-                time_limit=time_limit, node_limit=node_limit, batch=batch,
-            )))  # fmt: skip
+            results: Iterator[Result] = stack.enter_context(
+                contextlib.closing(
+                    batch_results(
+                        redis,
+                        game,
+                        options,
+                        start,
+                        max_deals,
+                        time_limit=time_limit,
+                        node_limit=node_limit,
+                        batch=batch,
+                    )
+                )
+            )
         else:
-            results = _local(stack, game, options, start, max_deals, workers, time_limit,
-                             node_limit)  # fmt: skip
+            results = _local(
+                stack, game, options, start, max_deals, workers, time_limit, node_limit
+            )
         stack.enter_context(_stopping_on_sigterm())
         _record_until(catalogue, results, count)
     print(file=sys.stderr)

@@ -56,17 +56,3 @@ def daily_deal(game: str, date: dt.date) -> int:
     """The deal number of ``game``'s daily deal on ``date``."""
     deals = order(game)
     return deals[(date - EPOCH).days % len(deals)]
-
-
-def freeze_pools() -> dict[str, list[int]]:
-    """The pools as the catalogues give them now (written to :data:`POOL_FILE` once, when
-    daily deals began: writing them again would move every daily)."""
-    from patience.catalogue import cached
-
-    out = {}
-    for game, ruleset in daily_rulesets().items():
-        found = cached(game, ruleset)
-        if found is None or len(found.winnable) < POOL_SIZE:
-            raise ValueError(f"{game}: fewer than {POOL_SIZE} proven-winnable deals")
-        out[game] = sorted(found.winnable)[:POOL_SIZE]
-    return out

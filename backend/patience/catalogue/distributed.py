@@ -23,7 +23,8 @@ from rq import Queue, Retry
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
-from patience.catalogue import SOLVER_VERSION, examine, ruleset_of
+from patience.catalogue import SOLVER_VERSION, ruleset_of
+from patience.catalogue.measure import examine
 from patience.jobs.queues import CATALOGUE_QUEUE, RETRIES, live_workers
 
 Result = tuple[int, str, float | None]
@@ -66,16 +67,17 @@ def batch_results(
             while len(pending) < window and first <= max_deals:
                 last = min(first + batch - 1, max_deals)
                 job_id = f"catalogue-{key}-{first}-{last}"
-                pending.append(_job(queue, job_id, game, options, first, last, time_limit,
-                                    node_limit))  # fmt: skip
+                pending.append(
+                    _job(queue, job_id, game, options, first, last, time_limit, node_limit)
+                )
                 first = last + 1
             if not pending:
                 return
             yield from _wait(pending.popleft())
-    finally:
+    finally:  # deleted, not cancelled: RQ never cleans its registry of cancelled jobs
         for job in pending:
             if job.get_status() == JobStatus.QUEUED:
-                job.cancel()
+                job.delete()
 
 
 def _key(game: str, options: Mapping[str, Any], time_limit: float, node_limit: int | None) -> str:

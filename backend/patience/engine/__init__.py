@@ -15,6 +15,8 @@ The facade (DESIGN.md, "The engine's JSON face")::
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,15 +32,24 @@ from patience.engine.errors import (
     InvalidPosition,
     UnknownGame,
 )
-from patience.engine.forty_thieves import FortyThievesGame
 from patience.engine.game import Game
-from patience.engine.gaps import GapsGame
-from patience.engine.pyramid import PyramidGame
 
-GAMES: dict[str, type[Game[Any, Any]]] = {
-    cls.name: cls for cls in (PyramidGame, GapsGame, FortyThievesGame)
-}
-"""Every game, by its API name."""
+
+def _games_of_this_package() -> dict[str, type[Game[Any, Any]]]:
+    """Every game whose rules live in this package: each module (or subpackage) is imported
+    and every named :class:`Game` subclass it defines is listed, so a new game's module is
+    found without a list to edit."""
+    found: dict[str, type[Game[Any, Any]]] = {}
+    for module in pkgutil.iter_modules(__path__, f"{__name__}."):
+        for value in vars(importlib.import_module(module.name)).values():
+            if isinstance(value, type) and issubclass(value, Game) and "name" in vars(value):
+                found[value.name] = value
+    return found
+
+
+GAMES: dict[str, type[Game[Any, Any]]] = _games_of_this_package()
+"""Every game, by its API name: this package's own, and any other the registry
+(:func:`patience.games.register`) adds."""
 
 __all__ = [
     "GAMES",
@@ -53,7 +64,6 @@ __all__ = [
     "InvalidPosition",
     "Suit",
     "UnknownGame",
-    "catalog",
     "game_class",
     "load_position",
     "new_game",
@@ -77,11 +87,3 @@ def load_position(position: Mapping[str, Any], options: object = None) -> Game[A
     if not isinstance(position, Mapping):
         raise InvalidPosition("a position is a JSON object")
     return game_class(position.get("game")).from_position(position, options)
-
-
-def catalog() -> list[dict[str, Any]]:
-    """The games and their options, with defaults and allowed values."""
-    return [
-        {"game": name, "options": [spec.describe() for spec in cls.option_specs]}
-        for name, cls in GAMES.items()
-    ]

@@ -23,9 +23,20 @@ from patience.engine.errors import CardError
 
 RANK_SYMBOLS = "A23456789TJQK"
 RANK_NAMES = (
-    "ace", "two", "three", "four", "five", "six", "seven",
-    "eight", "nine", "ten", "jack", "queen", "king",
-)  # fmt: skip
+    "ace",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+)
 
 
 class Suit(enum.IntEnum):

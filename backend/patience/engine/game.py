@@ -18,14 +18,12 @@ worker and the CLI need is here, in API.md's JSON.
 from __future__ import annotations
 
 import copy
-import enum
 import hashlib
 import itertools
 import json
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from patience.engine.cards import Card
@@ -34,32 +32,6 @@ from patience.engine.options import Options, OptionSpec, OptionValue, parse_opti
 
 Json = dict[str, Any]
 Status = Literal["playing", "won"]
-
-
-class Termination(enum.Enum):
-    """How a game ended."""
-
-    WON = "won"
-    """Every card is where the rules want it (the engine ends a game only this way)."""
-    RESIGNED = "resigned"
-    """The player gave up (recorded by the service: a position never resigns by itself)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The end of a game, as python-chess's ``Outcome``: how it ended and after how many moves.
-
-    >>> Outcome(Termination.WON, 48).status
-    'won'
-    """
-
-    termination: Termination
-    moves: int
-
-    @property
-    def status(self) -> str:
-        """The end as API.md's ``status`` string."""
-        return self.termination.value
 
 
 class Move(Protocol):
@@ -225,13 +197,6 @@ class Game(ABC, Generic[S, M]):
             options = {**defaults, **dict(combo)}
             found.setdefault(cls.ruleset_of(options), options)
         return dict(sorted(found.items()))
-
-    def outcome(self) -> Outcome | None:
-        """How the game ended, or ``None`` while it is in play (stuck is not an end: a
-        stuck player may still undo)."""
-        if self.is_won(self._state):
-            return Outcome(Termination.WON, len(self._history))
-        return None
 
     @property
     def status(self) -> Status:

@@ -51,9 +51,12 @@ class OptionSpec:
 
 
 WINNABLE_ONLY = OptionSpec(
-    "winnable_only", True, (True, False), in_ruleset=False,
+    "winnable_only",
+    True,
+    (True, False),
+    in_ruleset=False,
     doc="pick new deals from the catalogue of deals proven winnable",
-)  # fmt: skip
+)
 """The option that asks for catalogue deals: one name and meaning in every game."""
 
 

@@ -1,34 +1,47 @@
-"""The games, each one unit across the layers: see :mod:`patience.games.registry`."""
+"""The games, each one unit across the layers: see :mod:`patience.games.registry`.
+
+Importing this package registers the built-in games (:mod:`patience.games.builtin`) and any
+game of the modules named in ``PATIENCE_GAMES`` (comma-separated module names, each
+registering its games on import: a game kept in a package of its own, or a test's toy game
+in a worker or CLI process).
+"""
 
 from __future__ import annotations
 
-from patience.engine import UnknownGame
-from patience.games.registry import REGISTRY, GameEntry, register, unregister
+import importlib
+import os
 
-_loaded = False
+from patience.games import builtin
+from patience.games.registry import GameEntry, entries, get, register, unregister
+from patience.games.solving import (
+    describe_hint,
+    find_par,
+    hint,
+    last_winnable,
+    leads_somewhere_new,
+    quick_hint,
+    searched_hint,
+    solve_game,
+)
 
+PLUGINS = "PATIENCE_GAMES"
 
-def _builtin() -> dict[str, GameEntry]:
-    """The registry, the built-in games registered on first use (they import the solver and
-    the API's schemas, which themselves ask the registry: registering at import would loop)."""
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        from patience.games import builtin  # noqa: F401  (registers on import)
-    return REGISTRY
+for _module in filter(None, (m.strip() for m in os.environ.get(PLUGINS, "").split(","))):
+    importlib.import_module(_module)
 
-
-def get(name: object) -> GameEntry:
-    """The entry of a game by API name (raise :class:`UnknownGame`)."""
-    registry = _builtin()
-    if not isinstance(name, str) or name not in registry:
-        raise UnknownGame(f"unknown game {name!r} (expected one of {', '.join(registry)})")
-    return registry[name]
-
-
-def entries() -> list[GameEntry]:
-    """Every game, in registration order."""
-    return list(_builtin().values())
-
-
-__all__ = ["GameEntry", "entries", "get", "register", "unregister"]
+__all__ = [
+    "GameEntry",
+    "builtin",
+    "describe_hint",
+    "entries",
+    "find_par",
+    "get",
+    "hint",
+    "last_winnable",
+    "leads_somewhere_new",
+    "quick_hint",
+    "register",
+    "searched_hint",
+    "solve_game",
+    "unregister",
+]

@@ -1,11 +1,13 @@
 """The game registry: one entry per game holding what every layer needs from it.
 
 A layer never names a game: it asks the registry for the entry of ``game.name`` (the engine
-class, the solver's adapter, the hints, catalogue quirks, display names). The API's typed
-board and move schemas are the API's own, by game name (``api/resources/games/boards.py``;
-a game without them is served untyped). Adding a game is writing its parts and one
-:func:`register` call (README, "Adding a game"); the built-in games register in
-:mod:`patience.games.builtin`.
+class, the solver's adapter, the hints, catalogue quirks, display names). The registry is the
+top of the game stack — ``engine`` ← ``solver`` ← ``games`` — so the solver's modules never
+import it: they receive what they need (an adapter factory, a par search, hints) as arguments,
+and :mod:`patience.games.solving` hands them over by game name. The API's typed board and
+move schemas are the API's own, by game name (``api/resources/games/boards.py``; a game
+without them is served untyped). Adding a game is writing its parts and one :func:`register`
+call (README, "Adding a game"); the built-in games register in :mod:`patience.games.builtin`.
 
 >>> from patience.games import get
 >>> get("gaps").title, get("gaps").daily_ruleset
@@ -22,8 +24,9 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from patience.engine import GAMES, Game
+from patience.engine import GAMES, Game, UnknownGame
 from patience.record import NOTATIONS, Notation
+from patience.solver import AdapterOf
 
 AnyGame = Game[Any, Any]
 Hint = dict[str, Any] | None
@@ -46,6 +49,11 @@ class GameHints(Protocol):
         """Why a move is worth playing (one of the reason codes the client words)."""
 
 
+def progress_value(game: AnyGame) -> float:
+    """How far a finished playout got: the share of the goal reached, 1 for a win."""
+    return 1.0 if game.status == "won" else game.progress() / game.progress_goal
+
+
 @dataclass(frozen=True)
 class GameEntry:
     """Everything the layers above the engine need from one game."""
@@ -56,7 +64,7 @@ class GameEntry:
     """The display name (the client words it in each language itself)."""
     summary: str
     """One line for the API's catalog and the CLI's help."""
-    solver: Callable[[AnyGame], tuple[Any, Any]]
+    solver: AdapterOf
     """A search adapter and start state for a position (:mod:`patience.solver.core`)."""
     hints: GameHints
     """The game's hints (:mod:`patience.solver.hints`): searched, search-free, why."""
@@ -70,6 +78,9 @@ class GameEntry:
     notation: Notation | None = None
     """The game's move notation in records (:mod:`patience.record`); ``None``: the built-in
     games' own, or the generic one for any other game."""
+    playout_value: Callable[[AnyGame], float] = progress_value
+    """What a finished playout of the catalogue's difficulty measure scores, 0 to 1
+    (:func:`progress_value` unless the game's progress says too little)."""
 
     @property
     def name(self) -> str:
@@ -96,3 +107,15 @@ def unregister(name: str) -> None:
     REGISTRY.pop(name, None)
     GAMES.pop(name, None)
     NOTATIONS.pop(name, None)
+
+
+def get(name: object) -> GameEntry:
+    """The entry of a game by API name (raise :class:`UnknownGame`)."""
+    if not isinstance(name, str) or name not in REGISTRY:
+        raise UnknownGame(f"unknown game {name!r} (expected one of {', '.join(REGISTRY)})")
+    return REGISTRY[name]
+
+
+def entries() -> list[GameEntry]:
+    """Every game, in registration order."""
+    return list(REGISTRY.values())

@@ -1,14 +1,24 @@
-"""The API's side of the job queue: enqueue, report, and keep the queue bounded.
+"""The API's side of the job queue: enqueue by name, report, and keep Redis bounded.
 
+- **By name.** :meth:`Jobs.submit` queues a job of a :class:`~patience.jobs.queues.Kind`
+  under its task's dotted name: this module never imports the tasks, so the API process
+  loads no job function (only the worker does). A job id already queued or running is not
+  queued twice.
+- **Reading is pure.** :meth:`Jobs.report` only reads: the result in the results store
+  (:mod:`patience.jobs.results`) and whether the job is pending. :meth:`Jobs.ask` — called
+  by the action that made the position and by ``POST /games/<id>/analysis`` — wants the
+  analysis and queues it when it is neither known nor pending.
 - **One analysis per game.** Each game records its latest wanted analysis, and each
   analysis the set of games that want it (one position may be wanted by several games).
-  When a game moves on, it leaves its older analysis's set; an analysis nobody wants any
-  more is taken off the queue if it has not started, and stops mid-search if it has (the
-  worker looks at the set before and during the search). So a quick player never leaves
-  a backlog, and a position left behind is never searched later.
+  When a game moves on or ends, it leaves its older analysis's set; an analysis nobody
+  wants any more is taken off the queue and its record deleted if it has not started, and
+  stops mid-search if it has (the worker looks at the set before and during the search);
+  its verdict is kept only :data:`~patience.jobs.queues.KEEP_LEFT_BEHIND` more. So a quick
+  player never leaves a backlog, and Redis holds a bounded amount per game.
 - **Bounds.** Past :data:`~patience.jobs.queues.ANALYSIS_QUEUE_LIMIT` queued analyses a new one
   reports ``busy`` instead of queueing; a player has at most
-  :data:`~patience.jobs.queues.SOLVES_IN_FLIGHT` ``/solve`` jobs queued or running.
+  :data:`~patience.jobs.queues.SOLVES_IN_FLIGHT` ``/solve`` jobs queued or running; past
+  :data:`~patience.jobs.queues.PAR_QUEUE_LIMIT` queued par searches the oldest is dropped.
 - **Degrading.** Any Redis error, or no live worker, makes analysis ``unavailable``; play
   never waits for it.
 """
@@ -17,67 +27,95 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from redis import Redis, RedisError
 from rq import Queue, Retry
-from rq.exceptions import DuplicateJobError, InvalidJobOperation, NoSuchJobError
-from rq.job import Job, JobStatus
+from rq.exceptions import DuplicateJobError
+from rq.job import Job
 
 from patience.engine import Game
-from patience.jobs import tasks
 from patience.jobs.lines import kept_hint
 from patience.jobs.queues import (
+    ANALYSIS,
     ANALYSIS_QUEUE,
     ANALYSIS_QUEUE_LIMIT,
     ANALYSIS_SECONDS,
-    HINT_QUEUE,
-    HINT_TIMEOUT,
+    HINT,
+    KEEP_FAILED,
+    KEEP_LEFT_BEHIND,
     LATEST,
+    PAR,
     PAR_QUEUE,
+    PAR_QUEUE_LIMIT,
     PAR_SECONDS,
     RESULT_TTL,
     RETRIES,
+    REWIND,
     REWIND_SECONDS,
+    SOLVE,
     SOLVE_ID,
-    SOLVE_QUEUE,
     SOLVE_SECONDS,
     SOLVES,
     SOLVES_IN_FLIGHT,
     WANTED,
+    Kind,
     analysis_id,
     hint_id,
+    lifetime,
     live_workers,
     par_id,
+    queue_key,
     rewind_id,
     solve_id,
 )
+from patience.jobs.results import RESULT, Known, Results, members
 
 Json = dict[str, Any]
 
-PENDING = {
-    JobStatus.QUEUED,
-    JobStatus.STARTED,
-    JobStatus.DEFERRED,
-    JobStatus.SCHEDULED,
-    JobStatus.CREATED,
-}
-
-# Record a game's newest wanted analysis atomically; answer the game's previous analysis
-# when no game wants it any more (the caller then takes it off the queue).
+# Game KEYS[1] now wants analysis ARGV[1] ('' : none, the game ended). The analysis it
+# wanted before, if no game wants it any more, leaves the queue unstarted (its RQ record
+# deleted) and its verdict is kept only ARGV[4] seconds more. With ARGV[9] = '1', answers
+# what is known of the analysis now wanted (result, RQ status) and its queue's length.
 WANT = """
 local previous = redis.call('GET', KEYS[1])
-redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
-redis.call('SADD', KEYS[2], ARGV[2])
-redis.call('EXPIRE', KEYS[2], ARGV[3])
-if previous and previous ~= ARGV[1] then
-  local older = ARGV[4] .. previous
-  redis.call('SREM', older, ARGV[2])
-  if redis.call('SCARD', older) == 0 then return previous end
+if ARGV[1] ~= '' then
+  redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
+  local wanted = ARGV[5] .. ARGV[1]
+  redis.call('SADD', wanted, ARGV[2])
+  redis.call('EXPIRE', wanted, ARGV[3])
+  if redis.call('EXISTS', ARGV[8] .. ARGV[1]) == 1 then
+    redis.call('EXPIRE', ARGV[8] .. ARGV[1], ARGV[3])
+  end
+else
+  redis.call('DEL', KEYS[1])
 end
-return false
+if previous and previous ~= ARGV[1] then
+  local older = ARGV[5] .. previous
+  redis.call('SREM', older, ARGV[2])
+  if redis.call('SCARD', older) == 0 then
+    if redis.call('LREM', ARGV[6], 0, previous) > 0 then
+      redis.call('DEL', ARGV[7] .. previous)
+    end
+    local result = ARGV[8] .. previous
+    local ttl = redis.call('TTL', result)
+    if ttl == -1 or ttl > tonumber(ARGV[4]) then redis.call('EXPIRE', result, ARGV[4]) end
+  end
+end
+if ARGV[9] ~= '1' then return redis.call('LLEN', ARGV[6]) end
+return {redis.call('GET', ARGV[8] .. ARGV[1]), redis.call('HGET', ARGV[7] .. ARGV[1], 'status'),
+        redis.call('LLEN', ARGV[6])}
+"""
+
+# Queue KEYS[1] keeps at most ARGV[1] jobs: the oldest leave it, their records deleted.
+TRIM = """
+local dropped = 0
+while redis.call('LLEN', KEYS[1]) > tonumber(ARGV[1]) do
+  redis.call('DEL', ARGV[2] .. redis.call('LPOP', KEYS[1]))
+  dropped = dropped + 1
+end
+return dropped
 """
 
 
@@ -103,91 +141,164 @@ class Jobs:
     queue_limit: int = ANALYSIS_QUEUE_LIMIT
     analysis_seconds: float = ANALYSIS_SECONDS
 
+    def __post_init__(self) -> None:
+        self.results = Results(self.redis)
+        self._want_script = self.redis.register_script(WANT)
+
     def queue(self, name: str = ANALYSIS_QUEUE) -> Queue:
         return Queue(name, connection=self.redis)
 
+    # -- enqueue by name ---------------------------------------------------------------------
+
+    def submit(
+        self,
+        kind: Kind,
+        job_id: str,
+        args: tuple[Any, ...],
+        kwargs: Json | None = None,
+        *,
+        timeout: int | None = None,
+        known: Known | None = None,
+    ) -> None:
+        """Queue ``kind``'s task for ``job_id`` unless that job is queued or running already
+        (a spent one of that id is replaced; ``known``: what the caller just read of it). Its
+        RQ record goes as soon as it ends."""
+        known = known or self.results.read(job_id)[0]
+        if known.pending:
+            return
+        if known.status is not None:  # failed every run (or stopped): start afresh
+            old = self._fetch(job_id)
+            if old is not None:
+                old.delete()
+        # DuplicateJobError: another API process queued it a moment ago.
+        with contextlib.suppress(DuplicateJobError):
+            self.queue(kind.queue).enqueue_call(
+                kind.task,
+                args=args,
+                kwargs=kwargs or {},
+                job_id=job_id,
+                timeout=timeout or kind.timeout,
+                result_ttl=0,
+                ttl=lifetime(kind.wait),
+                failure_ttl=lifetime(KEEP_FAILED),
+                retry=Retry(max=RETRIES),
+                unique=True,
+            )
+
     # -- analysis ----------------------------------------------------------------------------
 
-    def analysis(
-        self, game: Game[Any, Any], version: int, *, start: bool = True, owner: str | None = None
-    ) -> Json:
-        """The Analysis of API.md for ``game`` at ``version``; when ``start``, the analysis is
-        wanted (as the latest one of game ``owner``) and queued unless it is there already."""
+    def known(self, game: Game[Any, Any]) -> Known:
+        """What is known of ``game``'s position's analysis (raises ``RedisError``)."""
+        return self.results.read(analysis_id(game))[0]
+
+    def report(self, game: Game[Any, Any], version: int, known: Known | None = None) -> Json:
+        """The Analysis of API.md for ``game`` at ``version``: a pure read (``known``: what a
+        read in this request found already)."""
         refused = not_applicable(game, version)
         if refused is not None:
             return refused
         try:
-            return self._analysis(game, version, start, owner)
+            return self._report(game, version, known or self.known(game))
         except RedisError:
             return _analysis(version, "unavailable", reason="redis_unavailable")
 
-    def _analysis(self, game: Game[Any, Any], version: int, start: bool, owner: str | None) -> Json:
+    def ask(
+        self,
+        game: Game[Any, Any],
+        version: int,
+        owner: str | None = None,
+        known: Known | None = None,
+        *,
+        again: bool = False,
+    ) -> Known:
+        """Want ``game``'s analysis (as the latest of game ``owner``) and queue it unless it
+        is known or pending — or, ``again``, when all that is known is a search that ran out
+        of budget; for a proven dead end, its rewind search too (raises ``RedisError``).
+        ``known``: what a read in this request found already (else the want reads it, in
+        the same round trip)."""
+        if not_applicable(game, version) is not None:
+            return Known(None)
         job_id = analysis_id(game)
-        job = self._fetch(job_id)
-        if start:
-            self._want(owner or f"direct:{job_id}", job_id)
-        if job is not None and job.get_status() == JobStatus.FINISHED:
-            result = job.return_value() or {}
-            if result.get("verdict") == "winnable":
-                return _analysis(version, "done", verdict="winnable")
-            if result.get("verdict") == "unwinnable":
-                report = _analysis(version, "done", verdict="unwinnable")
-                return report | self._rewind_report(game, version, start)
-            if not _spent(job):
-                return _analysis(version, "timeout", reason="budget_exhausted")
-        if job is None or _spent(job):
-            if not start:
-                return _analysis(version, "not_applicable")
-            if len(self.queue()) >= self.queue_limit:
-                return _analysis(version, "unavailable", reason="busy")
-            self._enqueue(
-                ANALYSIS_QUEUE, job_id, tasks.analyse, (game.position(), dict(game.options)),
-                {"seconds": self.analysis_seconds}, timeout=int(self.analysis_seconds) + 30,
-            )  # fmt: skip
-        if not live_workers(self.redis):  # queued all the same: one per game, bounded
-            return _analysis(version, "unavailable", reason="no_worker")
-        return _analysis(version, "pending")
+        found, queued = self._want(owner or f"direct:{job_id}", job_id, read=known is None)
+        known = known or found
+        if again and known.result is not None and not _proven(known.result):
+            self.redis.delete(Results.key(job_id))  # a timeout: searched once more
+            known = Known(None, known.status)
+        if known.result is not None:
+            if known.result.get("verdict") == "unwinnable" and owner is not None:
+                self.start_rewind(game, owner)
+            return known
+        if known.pending:
+            return known
+        if queued >= self.queue_limit:
+            return replace(known, busy=True)
+        args, kwargs = (game.position(), dict(game.options)), {"seconds": self.analysis_seconds}
+        timeout = int(self.analysis_seconds) + 30
+        self.submit(ANALYSIS, job_id, args, kwargs, timeout=timeout, known=known)
+        return replace(known, status="queued")
 
-    def _rewind_report(self, game: Game[Any, Any], version: int, start: bool) -> Json:
+    def release(self, owner: str) -> None:
+        """Game ``owner`` ended: it wants no analysis any more (raises ``RedisError``)."""
+        self._want(owner, "", read=False)
+
+    def _want(self, owner: str, job_id: str, *, read: bool) -> tuple[Known, int]:
+        """Run :data:`WANT`: what is known of ``job_id`` (when ``read``) and the analysis
+        queue's length."""
+        keeps = [lifetime(RESULT_TTL), lifetime(KEEP_LEFT_BEHIND)]
+        prefixes = [WANTED, queue_key(ANALYSIS_QUEUE), Job.redis_job_namespace_prefix, RESULT]
+        args = [job_id, owner, *keeps, *prefixes, "1" if read else "0"]
+        answer = self._want_script(keys=[LATEST + owner], args=args)
+        if not read:
+            return Known(None), int(answer)
+        found, status, queued = answer
+        return Results.known_of(found, status), int(queued)
+
+    def _report(self, game: Game[Any, Any], version: int, known: Known) -> Json:
+        if known.result is not None:
+            verdict = known.result.get("verdict")
+            if verdict == "winnable":
+                return _analysis(version, "done", verdict=verdict)
+            if verdict == "unwinnable":
+                report = _analysis(version, "done", verdict=verdict)
+                return report | self._rewind_report(game, version)
+            return _analysis(version, "timeout", reason="budget_exhausted")
+        if known.busy:
+            return _analysis(version, "unavailable", reason="busy")
+        if not live_workers(self.redis):
+            return _analysis(version, "unavailable", reason="no_worker")
+        if known.pending:
+            return _analysis(version, "pending")
+        return _analysis(version, "unavailable", reason="not_started")
+
+    # -- rewinds -----------------------------------------------------------------------------
+
+    def start_rewind(self, game: Game[Any, Any], owner: str) -> None:
+        """Queue the search for the last winnable point of game ``owner``'s line (its
+        position is proven lost) unless it is known or pending."""
+        job_id = rewind_id(game)
+        (known,) = self.results.read(job_id)
+        if known.unknown:
+            kwargs = {"seconds": REWIND_SECONDS, "analysis": analysis_id(game), "owner": owner}
+            self.submit(REWIND, job_id, _primitives(game), kwargs, known=known)
+
+    def _rewind_report(self, game: Game[Any, Any], version: int) -> Json:
         """``rewind`` for a lost position: ``{moves_back, version}`` or ``None`` (not even the
         deal could be won) once the search is done; absent while it runs or if it was
-        inconclusive (it is started when asked)."""
+        inconclusive."""
         point = self.rewind_point(game)
-        if point is not None:
-            found, length = point
-            return {"rewind": None if found is None else
-                    {"moves_back": length - found, "version": version}}  # fmt: skip
-        job = self._fetch(rewind_id(game))
-        if start and (job is None or _spent(job)):
-            self._enqueue(
-                ANALYSIS_QUEUE, rewind_id(game), tasks.rewind, _primitives(game),
-                {"seconds": REWIND_SECONDS}, timeout=int(REWIND_SECONDS) + 30,
-            )  # fmt: skip
-        return {}
+        if point is None:
+            return {}
+        found, length = point
+        back = None if found is None else {"moves_back": length - found, "version": version}
+        return {"rewind": back}
 
     def rewind_point(self, game: Game[Any, Any]) -> tuple[int | None, int] | None:
         """The finished rewind search of ``game``'s line: (moves into the line where it could
         last be won, or ``None`` for nowhere; the line's length); ``None`` if not known."""
-        job = self._fetch(rewind_id(game))
-        if job is None or job.get_status() != JobStatus.FINISHED:
-            return None
-        result = job.return_value() or {}
-        if result.get("inconclusive", True):
+        result = self.results.get(rewind_id(game))
+        if result is None or result.get("inconclusive", True):
             return None
         return result["found"], result["length"]
-
-    def verdict(self, game: Game[Any, Any]) -> str | None:
-        """The finished verdict for ``game``'s position, if any (never starts a job)."""
-        if not_applicable(game, 0) is not None:
-            return None
-        try:
-            job = self._fetch(analysis_id(game))
-            if job is None or job.get_status() != JobStatus.FINISHED:
-                return None
-            verdict: str | None = (job.return_value() or {}).get("verdict")
-            return verdict
-        except RedisError:
-            return None
 
     def has_workers(self) -> bool:
         """Whether any worker is alive (False when Redis does not answer)."""
@@ -195,21 +306,6 @@ class Jobs:
             return bool(live_workers(self.redis))
         except RedisError:
             return False
-
-    def _want(self, owner: str, job_id: str) -> None:
-        """Record ``job_id`` as game ``owner``'s latest analysis; an older analysis that no
-        game wants any more leaves the queue (a running one stops by itself)."""
-        dropped = self.redis.eval(
-            WANT, 2, LATEST + owner, WANTED + job_id, job_id, owner, RESULT_TTL, WANTED
-        )
-        if not dropped:
-            return
-        older = self._fetch(dropped.decode() if isinstance(dropped, bytes) else str(dropped))
-        if older is not None and older.get_status() == JobStatus.QUEUED:
-            # Started (or even finished) meanwhile? Then it sees at once that nobody wants it,
-            # or its result stands; either way RQ refuses the cancel, which is fine.
-            with contextlib.suppress(InvalidJobOperation, NoSuchJobError, ValueError):
-                older.cancel()
 
     # -- hints -------------------------------------------------------------------------------
 
@@ -220,21 +316,18 @@ class Jobs:
             kept = kept_hint(self.redis, game)
             if kept is not None:  # a winning line through here is known: no search
                 return {"hint": kept}
-            job = self._fetch(hint_id(game))
-            if job is None or _spent(job):
-                job = self._enqueue(
-                    HINT_QUEUE, hint_id(game), tasks.hint, _primitives(game), {},
-                    timeout=HINT_TIMEOUT,
-                )  # fmt: skip
+            job_id = hint_id(game)
             deadline = time.monotonic() + wait
-            while True:
-                status = job.get_status()
-                if status == JobStatus.FINISHED:
-                    found: Json | None = job.return_value()
-                    return found
-                if status not in PENDING or time.monotonic() > deadline:
+            (known,) = self.results.read(job_id)
+            if known.unknown:
+                self.submit(HINT, job_id, _primitives(game), known=known)
+                known = replace(known, status="queued")
+            while known.result is None:
+                if not known.pending or time.monotonic() > deadline:
                     return None
                 time.sleep(0.02)
+                (known,) = self.results.read(job_id)
+            return known.result
         except RedisError:
             return None
 
@@ -245,106 +338,64 @@ class Jobs:
         :class:`TooManySolves`; RedisError propagates)."""
         job_id = solve_id(game)
         mine = SOLVES + player
-        for known in self.redis.smembers(mine):  # forget the player's jobs that are over
-            job = self._fetch(known.decode() if isinstance(known, bytes) else str(known))
-            if job is None or job.get_status() not in PENDING:
-                self.redis.srem(mine, known)
-        if not self.redis.sismember(mine, job_id) and self.redis.scard(mine) >= SOLVES_IN_FLIGHT:
+        known = members(self.redis, mine)
+        for other, state in zip(known, self.results.read(*known), strict=True):
+            if not state.pending:  # forget the player's jobs that are over
+                self.redis.srem(mine, other)
+        if job_id not in known and self.redis.scard(mine) >= SOLVES_IN_FLIGHT:
             raise TooManySolves(f"at most {SOLVES_IN_FLIGHT} solves at a time")
-        job = self._fetch(job_id)
-        if job is None or _spent(job):
-            job = self._enqueue(
-                SOLVE_QUEUE, job_id, tasks.solve_deal, (game.name, dict(game.options), game.deal),
-                {"seconds": SOLVE_SECONDS}, timeout=int(SOLVE_SECONDS) + 30,
-            )  # fmt: skip
-        if job.get_status() in PENDING:
+        (state,) = self.results.read(job_id)
+        if state.result is None:
+            deal = (game.name, dict(game.options), game.deal)
+            self.submit(SOLVE, job_id, deal, {"seconds": SOLVE_SECONDS}, known=state)
             with self.redis.pipeline(transaction=False) as pipe:
                 pipe.sadd(mine, job_id)
-                pipe.expire(mine, RESULT_TTL)
+                pipe.expire(mine, lifetime(RESULT_TTL))
                 pipe.execute()
         return job_id
 
-    # -- par ---------------------------------------------------------------------------------
-
-    def submit_par(self, game: Game[Any, Any]) -> None:
-        """Queue the par search of ``game``'s deal unless it is queued, running or done."""
-        assert game.deal is not None
-        job_id = par_id(game.name, game.ruleset, game.deal)
-        job = self._fetch(job_id)
-        if job is None or _spent(job):
-            self._enqueue(
-                PAR_QUEUE, job_id, tasks.par, (game.name, dict(game.options), game.deal),
-                {"seconds": PAR_SECONDS}, timeout=int(PAR_SECONDS) * 4 + 60,
-            )  # fmt: skip
-
-    def par_found(self, name: str, ruleset: str, deal: int) -> Json | None:
-        """The finished par search of a deal, if any: ``{moves, proven, line}`` (``moves``
-        None when no winning line was found)."""
-        job = self._fetch(par_id(name, ruleset, deal))
-        if job is None or job.get_status() != JobStatus.FINISHED:
-            return None
-        found: Json | None = job.return_value()
-        return found
-
     def job_view(self, job_id: str) -> Json | None:
         """``GET /jobs/<id>``: state, verdict, solution, stats (``None``: no such job)."""
-        job = self._fetch(job_id) if SOLVE_ID.fullmatch(job_id) else None
-        if job is None:
+        if not SOLVE_ID.fullmatch(job_id):
             return None
-        status = job.get_status()
+        (known,) = self.results.read(job_id)
         view: Json = {"id": job_id, "state": "queued", "verdict": None, "solution": None}
         view["stats"] = {"nodes": None, "seconds": None}
-        if status == JobStatus.STARTED:
-            view["state"] = "running"
-        elif status == JobStatus.FINISHED:
-            result = job.return_value() or {}
+        if known.result is not None:
+            result = known.result
             view["verdict"] = result.get("verdict")
             view["solution"] = result.get("solution")
             view["stats"] = {"nodes": result.get("nodes"), "seconds": result.get("seconds")}
             view["state"] = "timeout" if view["verdict"] == "unknown" else "done"
-        elif status not in PENDING:
+            return view
+        if known.status is None:
+            return None
+        if not known.pending:
             view["state"] = "failed"
+        elif known.status == "started":
+            view["state"] = "running"
         return view
+
+    # -- par ---------------------------------------------------------------------------------
+
+    def submit_par(self, game: Game[Any, Any]) -> None:
+        """Queue the par search of ``game``'s deal unless it is queued or running; past
+        :data:`PAR_QUEUE_LIMIT` queued searches, the oldest is dropped (raises
+        ``RedisError``)."""
+        assert game.deal is not None
+        job_id = par_id(game.name, game.ruleset, game.deal)
+        deal = (game.name, dict(game.options), game.deal)
+        self.submit(PAR, job_id, deal, {"seconds": PAR_SECONDS})
+        trim = self.redis.register_script(TRIM)
+        trim(keys=[queue_key(PAR_QUEUE)], args=[PAR_QUEUE_LIMIT, Job.redis_job_namespace_prefix])
 
     # -- plumbing ----------------------------------------------------------------------------
 
     def _fetch(self, job_id: str) -> Job | None:
         try:
             return Job.fetch(job_id, connection=self.redis)
-        except NoSuchJobError:
+        except Exception:  # gone (NoSuchJobError), or half-written by a race: not a job
             return None
-
-    def _enqueue(
-        self,
-        queue: str,
-        job_id: str,
-        func: Callable[..., Json],
-        args: tuple[Any, ...],
-        kwargs: Json,
-        *,
-        timeout: int,
-    ) -> Job:
-        """A new job with ``job_id`` (replacing a spent one of that id)."""
-        old = self._fetch(job_id)
-        if old is not None and _spent(old):
-            old.delete()
-        try:
-            return self.queue(queue).enqueue_call(
-                func,
-                args=args,
-                kwargs=kwargs,
-                job_id=job_id,
-                timeout=timeout,
-                result_ttl=RESULT_TTL,
-                failure_ttl=RESULT_TTL,
-                retry=Retry(max=RETRIES),
-                unique=True,
-            )
-        except DuplicateJobError:  # another API process enqueued it a moment ago
-            existing = self._fetch(job_id)
-            if existing is None:
-                raise
-            return existing
 
 
 def _primitives(game: Game[Any, Any]) -> tuple[str, Json, int, list[Json], list[str]]:
@@ -354,17 +405,8 @@ def _primitives(game: Game[Any, Any]) -> tuple[str, Json, int, list[Json], list[
     return game.name, dict(game.options), game.deal, game.moves, game.seen
 
 
-def _spent(job: Job) -> bool:
-    """Whether ``job`` can no longer give its result: failed, stopped or cancelled, or an
-    analysis that stopped early, unwanted or making way for a hint (it runs again when
-    asked for again)."""
-    status = job.get_status()
-    if status in (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED):
-        return True
-    if status != JobStatus.FINISHED:
-        return False
-    result = job.return_value() or {}
-    return bool(result.get("superseded") or result.get("preempted"))
+def _proven(result: Json) -> bool:
+    return result.get("verdict") in ("winnable", "unwinnable")
 
 
 def _analysis(version: int, state: str, *, verdict: str | None = None, reason: str = "") -> Json:

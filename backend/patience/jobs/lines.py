@@ -15,8 +15,9 @@ from typing import Any
 from redis import Redis
 
 from patience.engine import Game
-from patience.jobs.queues import state_key
-from patience.solver.hints import Hint, describe, leads_somewhere_new
+from patience.games import describe_hint, leads_somewhere_new
+from patience.jobs.queues import lifetime, state_key
+from patience.solver.hints import Hint
 
 Json = dict[str, Any]
 
@@ -41,7 +42,7 @@ def keep(redis: Redis, game: Game[Any, Any], line: list[Json]) -> int:
     if kept:
         with redis.pipeline(transaction=False) as pipe:
             for key, move_text in kept.items():
-                pipe.set(key, move_text, ex=LINE_TTL)
+                pipe.set(key, move_text, ex=lifetime(LINE_TTL))
             pipe.execute()
     return len(kept)
 
@@ -57,4 +58,4 @@ def kept_hint(redis: Redis, game: Game[Any, Any]) -> Hint:
     move = json.loads(found)
     if not isinstance(move, dict) or not leads_somewhere_new(game, move):
         return None
-    return describe(game, move, searched=True)
+    return describe_hint(game, move, searched=True)

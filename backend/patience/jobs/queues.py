@@ -1,12 +1,21 @@
-"""What the API and the workers agree on: queue names, budgets, Redis keys, job ids, and the
-register of live workers.
+"""What the API and the workers agree on: queue names, the kinds of job (task, queue, budget,
+lifetimes), Redis keys, job ids, and the register of live workers.
 
 - **Queues by priority.** A worker takes hint jobs first (a player is waiting), then
-  analyses (a verdict the client polls for), then ``/solve`` requests.
+  analyses and rewinds (a verdict the client polls for), then ``/solve`` requests, then par
+  searches, then catalogue batches.
+- **Kinds.** Each kind of job is a :class:`Kind`: the dotted name of its task (the API
+  enqueues by name and never imports the solver), its queue, how long a run may take, how
+  long it may wait queued, and how long its result is kept in the results store
+  (:mod:`patience.jobs.results`).
 - **Deterministic ids.** A job's id is derived from what it computes for: the game, its
   ruleset and the full position (not the version or the move line that led there), so
   duplicates collapse and a result is only ever looked up for the exact position it was
   computed for.
+- **Bounded lifetimes.** Every key the jobs write expires (:func:`lifetime`): queued jobs
+  after :attr:`Kind.wait`, results after :attr:`Kind.keep`, failure records after
+  :data:`KEEP_FAILED`; a finished job's RQ record is deleted at once (its result lives in
+  the results store, or in the database for durable ones).
 - **Live workers.** Each worker beats into one sorted set (name → time of its last beat,
   every few seconds, idle or busy). A worker that has not beaten for :data:`LIVE_SECONDS`
   is dead whatever RQ's own registry says (a killed worker's registration outlives it by
@@ -21,9 +30,11 @@ import json
 import os
 import re
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from redis import Redis
+from rq import Queue
 
 from patience.engine import Game
 
@@ -49,8 +60,64 @@ REWIND_SECONDS = 20.0
 """Solver budget of the search for the last winnable point of a lost game's line."""
 SOLVE_SECONDS = 60.0
 HINT_TIMEOUT = 60
-RESULT_TTL = 24 * 3600
 RETRIES = 2
+"""Runs a job gets again after its worker died under it (or it raised)."""
+
+MINUTE, HOUR, DAY = 60, 3600, 24 * 3600
+RESULT_TTL = DAY
+"""Lifetime of what a game in play keeps: its latest wanted analysis, the set of games
+wanting each analysis, the verdict of the position it is at (renewed whenever wanted)."""
+KEEP_LEFT_BEHIND = 10 * MINUTE
+"""Lifetime of a verdict no game wants any more (every game moved on or ended): an undo
+back to it within that finds it still known."""
+KEEP_FAILED = HOUR
+"""Lifetime of RQ's record of a job that failed every run (for ``rq info`` and the logs)."""
+
+
+def lifetime(seconds: float) -> int:
+    """``seconds`` scaled by ``PATIENCE_LIFETIME_SCALE`` (default 1), at least 1: a test
+    shortens every lifetime at once to watch Redis level off within a lean run."""
+    scale = float(os.environ.get("PATIENCE_LIFETIME_SCALE") or 1)
+    return max(1, round(seconds * scale))
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of job, as the API enqueues it and the worker runs it."""
+
+    task: str
+    """The job function's dotted name (in :mod:`patience.jobs.tasks`): RQ imports it in the
+    worker, so the API never loads the solver."""
+    queue: str
+    timeout: int
+    """Seconds a run may take before RQ stops it."""
+    keep: int
+    """Seconds its result lives in the results store (0: durable results, written to the
+    database by the task itself)."""
+    wait: int
+    """Seconds it may wait queued before it is dropped (asked for again, it is queued
+    again)."""
+
+
+ANALYSIS = Kind(
+    "patience.jobs.tasks.analyse",
+    ANALYSIS_QUEUE,
+    int(ANALYSIS_SECONDS) + 30,
+    keep=RESULT_TTL,
+    wait=HOUR,
+)
+REWIND = Kind(
+    "patience.jobs.tasks.rewind",
+    ANALYSIS_QUEUE,
+    int(REWIND_SECONDS) + 30,
+    keep=HOUR,
+    wait=10 * MINUTE,
+)
+HINT = Kind("patience.jobs.tasks.hint", HINT_QUEUE, HINT_TIMEOUT, keep=10 * MINUTE, wait=2 * MINUTE)
+SOLVE = Kind(
+    "patience.jobs.tasks.solve_deal", SOLVE_QUEUE, int(SOLVE_SECONDS) + 30, keep=DAY, wait=HOUR
+)
+PAR = Kind("patience.jobs.tasks.par", PAR_QUEUE, int(PAR_SECONDS) * 4 + 60, keep=0, wait=HOUR)
 
 HEARTBEAT_SECONDS = 2
 """How often a busy worker marks itself and its running job alive."""
@@ -68,6 +135,9 @@ in the API's environment). Each game has at most one analysis queued, so the bou
 bites when more games than this await their first verdict at once."""
 SOLVES_IN_FLIGHT = 3
 """At most this many ``/solve`` jobs queued or running per player."""
+PAR_QUEUE_LIMIT = 50
+"""At most this many par searches queued: past it the oldest is dropped (its deal's par is
+searched again when the deal is next dealt)."""
 
 WORKERS = "patience:workers:alive"
 """Sorted set: worker name → Unix time of its last beat."""
@@ -143,3 +213,9 @@ def forget(redis: Redis, name: str) -> None:
 def live_workers(redis: Redis) -> int:
     """How many workers beat within :data:`LIVE_SECONDS` (raises ``RedisError``)."""
     return int(redis.zcount(WORKERS, time.time() - LIVE_SECONDS, "+inf"))
+
+
+def queue_key(name: str) -> str:
+    """The Redis list of queue ``name`` (RQ's own key)."""
+    key: str = Queue.redis_queue_namespace_prefix + name
+    return key

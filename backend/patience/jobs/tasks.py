@@ -1,6 +1,11 @@
-"""The job functions the worker runs. They take plain JSON — the position an analysis is
-about, or the deal and move line where the way there matters (hints, rewinds) — and return
-plain JSON, so a job can be retried anywhere.
+"""The job functions the worker runs. RQ imports them by name (:class:`~patience.jobs.queues.
+Kind`), in the worker only: the API never loads this module, nor the solver behind it.
+
+They take plain JSON — the position an analysis is about, or the deal and move line where
+the way there matters (hints, rewinds) — so a job can be retried anywhere. Inside a worker
+each publishes its result in the results store (:mod:`patience.jobs.results`) for its
+kind's lifetime, or, when durable (a deal's par), writes it to the database; each also
+returns it (a direct call, as in these doctests, only returns it).
 
 >>> from patience.engine import new_game
 >>> analyse(new_game("pyramid", deal=1).position(), {}, seconds=5)["verdict"]
@@ -10,20 +15,40 @@ plain JSON, so a job can be retried anywhere.
 from __future__ import annotations
 
 import contextlib
+import logging
 import time
 from typing import Any
 
-from redis import RedisError
-from rq import get_current_job
+from redis import Redis, RedisError
+from rq import Retry, get_current_job
 from rq.job import Job
+from sqlalchemy import Engine
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session
 
 from patience.engine import Game, load_position, new_game
+from patience.games import find_par, last_winnable, searched_hint, solve_game
+from patience.jobs.client import Jobs
 from patience.jobs.lines import keep
-from patience.jobs.queues import HINT_QUEUE, WANTED
-from patience.solver import Budget, solve_game
-from patience.solver.hints import searched
-from patience.solver.par import find_par, shorten
-from patience.solver.rewind import last_winnable
+from patience.jobs.queues import (
+    ANALYSIS,
+    HINT,
+    HINT_QUEUE,
+    KEEP_LEFT_BEHIND,
+    LATEST,
+    REWIND,
+    SOLVE,
+    WANTED,
+    lifetime,
+    queue_key,
+)
+from patience.jobs.results import members, publish, text
+from patience.solver import Budget
+from patience.solver.par import shorten
+from patience.store import GameRecord, database_url, make_engine, session_factory, utcnow
+from patience.store.pars import offer_par
+
+log = logging.getLogger(__name__)
 
 Json = dict[str, Any]
 
@@ -40,29 +65,37 @@ def rebuild(
     return built
 
 
-def analyse(position: Json, options: Json, *, seconds: float) -> Json:
+def analyse(position: Json, options: Json, *, seconds: float) -> Json | Retry:
     """The verdict for a full-information position (the API asks only when the honesty rule
-    allows it). ``unknown`` when the budget runs out. Dropped
-    without a verdict as soon as no game wants this position analysed any more
-    (``superseded``), or when a player waits for a hint (``preempted``: the hint goes first,
-    and the analysis runs again when next asked for).
+    allows it). ``unknown`` when the budget runs out. Dropped without a verdict as soon as
+    no game wants this position analysed any more (``superseded``); put back on its queue
+    when a player waits for a hint (the hint goes first). A proven dead end starts the
+    rewind search of each game at that position.
 
     >>> analyse(new_game("pyramid", deal=8153).position(), {}, seconds=5)["verdict"]
     'unwinnable'
     """
     watch = Watch.of_current_job()
     if watch is not None and watch.should_stop():
-        return {"verdict": None, watch.reason: True}
+        return watch.stopped()
     budget = Budget(seconds=seconds, cancelled=None if watch is None else watch.should_stop)
     game = load_position(position, options)
     result = solve_game(game, budget)
     if result.verdict == "unknown" and watch is not None and watch.should_stop():
-        return {"verdict": None, watch.reason: True}
-    if result.verdict == "winnable" and result.solution and watch is not None:
+        return watch.stopped()
+    found = {"verdict": result.verdict, "nodes": result.nodes, "seconds": round(result.seconds, 3)}
+    if watch is None:
+        return found
+    if result.verdict == "winnable" and result.solution:
         # Later hints along it are instant; it loses its detours first (a hint follows it).
         line = shorten(game, result.solution, Budget(seconds=SHORTEN_SECONDS))
         _keep(watch.job, game, line)
-    return {"verdict": result.verdict, "nodes": result.nodes, "seconds": round(result.seconds, 3)}
+    with contextlib.suppress(RedisError):
+        wanted = watch.job.connection.exists(WANTED + watch.job.id)
+        publish(watch.job, found, lifetime(ANALYSIS.keep if wanted else KEEP_LEFT_BEHIND))
+        if result.verdict == "unwinnable":
+            _start_rewinds(watch.job, game)
+    return found
 
 
 class Watch:
@@ -88,47 +121,128 @@ class Watch:
             try:
                 with self.job.connection.pipeline(transaction=False) as pipe:
                     pipe.exists(WANTED + self.job.id)
-                    pipe.llen(f"rq:queue:{HINT_QUEUE}")
+                    pipe.llen(queue_key(HINT_QUEUE))
                     wanted, hints = pipe.execute()
             except RedisError:
                 return False
             self.reason = "superseded" if not wanted else "preempted" if hints else ""
         return bool(self.reason)
 
+    def stopped(self) -> Json | Retry:
+        """What the stopped analysis answers RQ: nothing to publish when superseded; when
+        preempted, a retry (RQ puts it back on its queue, behind the waiting hint; no run
+        of its own is spent)."""
+        if self.reason == "preempted":
+            return Retry(max=(self.job.number_of_retries or 0) + 1)
+        return {"verdict": None, self.reason: True}
+
+
+def _start_rewinds(job: Job, game: Game[Any, Any]) -> None:
+    """Queue the rewind search of each stored game that wants this (lost) position and is
+    still at it (best effort: without the database, rewinds wait to be asked for)."""
+    owners = members(job.connection, WANTED + job.id)
+    try:
+        with _session() as session:
+            records = [session.get(GameRecord, owner) for owner in owners]
+    except SQLAlchemyError as exc:
+        log.warning("rewind searches not started: %s", exc)
+        return
+    jobs = Jobs(job.connection)
+    for record in records:
+        if record is None or record.status != "playing":
+            continue
+        built = rebuild(record.game, record.options, record.deal, record.line, record.seen)
+        if built.position_key() == game.position_key():  # not moved on meanwhile
+            jobs.start_rewind(built, record.id)
+
 
 def rewind(
-    game: str, options: Json, deal: int, line: list[Json], seen: list[str], *, seconds: float
+    game: str,
+    options: Json,
+    deal: int,
+    line: list[Json],
+    seen: list[str],
+    *,
+    seconds: float,
+    analysis: str | None = None,
+    owner: str | None = None,
 ) -> Json:
     """The last winnable point of a line whose position is proven lost: how many moves into
     the line (``found``; ``None``: not even the deal), unless the searches ran out of budget
-    (``inconclusive``)."""
+    (``inconclusive``). Skipped when game ``owner`` has left position ``analysis``."""
+    job = get_current_job()
+    if job is not None and owner and not _still_at(job.connection, owner, analysis):
+        return {"superseded": True}
     point = last_winnable(rebuild(game, options, deal, line, seen), seconds)
-    return {
+    found = {
         "found": point.found,
         "length": len(line),
         "inconclusive": point.inconclusive,
         "searches": point.searches,
         "seconds": round(point.seconds, 3),
     }
+    return _published(job, found, REWIND.keep)
+
+
+def _still_at(redis: Redis, owner: str, analysis: str | None) -> bool:
+    with contextlib.suppress(RedisError):
+        latest = redis.get(LATEST + owner)
+        return latest is not None and text(latest) == analysis
+    return True
 
 
 def par(game: str, options: Json, deal: int, *, seconds: float) -> Json:
     """A deal's par: the fewest moves of a winning line the search finds (proven the fewest
-    when ``proven``), with the line (which stays on the server: it is a solution)."""
-    found = find_par(new_game(game, deal=deal, options=options),
-                     Budget(seconds=seconds, clock=time.process_time))  # fmt: skip
-    return found.to_json()
+    when ``proven``), with the line (which stays on the server: it is a solution). In a
+    worker it is offered to the database as the deal's par, where the API reads it."""
+    built = new_game(game, deal=deal, options=options)
+    found = find_par(built, Budget(seconds=seconds, clock=time.process_time)).to_json()
+    if found.get("moves") is not None and get_current_job() is not None:
+        try:
+            _store_par(built, found["line"], proven=found["proven"])
+        except SQLAlchemyError as exc:  # searched again when the deal is next dealt
+            log.warning("par of %s-%s not stored: %s", game, deal, exc)
+    return found
+
+
+def _store_par(game: Game[Any, Any], line: list[Json], *, proven: bool) -> None:
+    assert game.deal is not None
+    with _session() as session:
+        offer_par(
+            session,
+            game.name,
+            game.ruleset,
+            game.deal,
+            line,
+            proven=proven,
+            source="solver",
+            now=utcnow(),
+        )
+        session.commit()
 
 
 def hint(game: str, options: Json, deal: int, line: list[Json], seen: list[str]) -> Json:
     """A hint for the position (the hint function obeys the honesty rule and the no-cycle
     rule itself); a winning line it found from the position is kept for the next hints."""
     built = rebuild(game, options, deal, line, seen)
-    found, winning = searched(built)
+    found, winning = searched_hint(built)
     job = get_current_job()
     if winning and job is not None:
         _keep(job, built, winning)
-    return {"hint": found}
+    return _published(job, {"hint": found}, HINT.keep)
+
+
+def solve_deal(game: str, options: Json, deal: int, *, seconds: float) -> Json:
+    """``POST /solve``: the verdict for a whole deal, with its solution line."""
+    result = solve_game(new_game(game, deal=deal, options=options), Budget(seconds=seconds))
+    return _published(get_current_job(), result.to_json(), SOLVE.keep)
+
+
+def _published(job: Job | None, result: Json, keep: int) -> Json:
+    """``result``, published for ``job`` (when in a worker) for ``keep`` seconds."""
+    if job is not None:
+        publish(job, result, lifetime(keep))
+    return result
 
 
 def _keep(job: Job, game: Game[Any, Any], line: list[Json]) -> None:
@@ -137,7 +251,13 @@ def _keep(job: Job, game: Game[Any, Any], line: list[Json]) -> None:
         keep(job.connection, game, line)
 
 
-def solve_deal(game: str, options: Json, deal: int, *, seconds: float) -> Json:
-    """``POST /solve``: the verdict for a whole deal, with its solution line."""
-    result = solve_game(new_game(game, deal=deal, options=options), Budget(seconds=seconds))
-    return result.to_json()
+_engines: dict[str, Engine] = {}
+
+
+def _session() -> Session:
+    """A database session on ``DATABASE_URL`` (the API's database), for durable results;
+    one engine per process (a forked work horse makes its own)."""
+    url = database_url()
+    if url not in _engines:
+        _engines[url] = make_engine(url)
+    return session_factory(_engines[url])()

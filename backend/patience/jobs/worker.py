@@ -9,6 +9,9 @@
   when a worker and its work horse are killed, RQ's own registry cleanup — run by every
   worker's maintenance, every :data:`MAINTENANCE_SECONDS` — puts the job back on its queue
   within seconds, once per retry left. No call into RQ beyond its worker hooks.
+- **Warm horses.** The worker imports the job functions (and the solver) before it forks:
+  RQ names each job's task by its dotted name, and a horse forked from a worker that has it
+  loaded starts the search at once.
 - **Liveness.** Every beat also lands in the register of live workers
   (:func:`~patience.jobs.queues.beat`), which the API reads.
 - **Redis outages.** RQ's loop quits on most Redis errors; :func:`run` starts a fresh worker
@@ -28,6 +31,7 @@ from redis import Redis, RedisError
 from rq import Queue, SimpleWorker, Worker
 from rq.job import Job
 
+from patience.jobs import tasks  # noqa: F401  (loaded here once: every forked horse has it)
 from patience.jobs.queues import (
     ABANDONED_AFTER,
     HEARTBEAT_SECONDS,

@@ -1,9 +1,11 @@
 """The service's side of the solver jobs: analysis reports, the hand-off after an action,
 proven dead ends, and hints.
 
-The worker searches; the service only enqueues and reads results (:mod:`patience.jobs`).
-Without Redis or without a worker, play goes on: analysis says ``unavailable`` and a hint
-is the ordinary advice computed here without search.
+The worker searches; the service only enqueues and reads results (:mod:`patience.jobs`). A
+read (``GET``) never enqueues: the action that made a position asks for its analysis, and
+``POST /games/<id>/analysis`` asks again. Without Redis or without a worker, play goes on:
+analysis says ``unavailable`` and a hint is the ordinary advice computed here without
+search.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from typing import Any
 from redis import RedisError
 
 from patience.engine import Game
-from patience.jobs import Jobs, not_applicable
-from patience.solver.hints import Hint, quick_hint
+from patience.games import quick_hint
+from patience.jobs import Jobs, Known, not_applicable
+from patience.solver.hints import Hint
 
 log = logging.getLogger(__name__)
 
@@ -31,47 +34,59 @@ _workers_seen: list[float | bool] = [0.0, False]  # [when, any]
 
 
 class Analyst:
-    """Analysis and hints through ``jobs`` (``None``: Redis is not configured)."""
+    """Analysis and hints through ``jobs`` (``None``: Redis is not configured), for one
+    request: what Redis said of a position's analysis is read once and reused."""
 
     def __init__(self, jobs: Jobs | None) -> None:
         self.jobs = jobs
-        # Verdicts this request has read already, by position key (an Analyst lives for one
-        # request): the view after a move asks again for the position just analysed.
-        self._read: dict[str, str | None] = {}
+        self._known: dict[str, Known] = {}  # by position key
 
-    def report(
-        self, game: Game[Any, Any], version: int, *, start: bool = True, owner: str | None = None
-    ) -> Json:
-        """The Analysis of API.md for ``game`` at ``version`` (starting the job when useful,
-        as the latest one of the stored game ``owner``)."""
+    def report(self, game: Game[Any, Any], version: int) -> Json:
+        """The Analysis of API.md for ``game`` at ``version`` (a pure read)."""
         if self.jobs is None:
-            return not_applicable(game, version) or {
-                "version": version,
-                "state": "unavailable",
-                "verdict": None,
-                "reason": "not_configured",
-            }
-        return self.jobs.analysis(game, version, start=start, owner=owner)
+            return not_applicable(game, version) or _not_configured(version)
+        return self.jobs.report(game, version, self._known.get(game.position_key()))
+
+    def ask(self, game: Game[Any, Any], version: int, owner: str, *, again: bool = False) -> Json:
+        """Ask for the analysis of stored game ``owner``'s position (queued unless known or
+        pending; ``again``: a search that ran out of budget runs once more); its report."""
+        if self.jobs is None or not_applicable(game, version) is not None:
+            return self.report(game, version)
+        key = game.position_key()
+        try:
+            cached = self._known.get(key)
+            self._known[key] = self.jobs.ask(game, version, owner, cached, again=again)
+        except RedisError:
+            log.warning("analysis not asked for version %s", version)
+        return self.report(game, version)
 
     def after_action(self, game: Game[Any, Any], version: int, owner: str) -> None:
-        """After an accepted action: start the analysis when the honesty rule allows it and a
-        worker is there to run it (best effort: a Redis failure never fails the action)."""
+        """After an accepted action: ask for the analysis when the honesty rule allows it and
+        a worker is there to run it (best effort: a Redis failure never fails the action)."""
         if self.jobs is None or not_applicable(game, version) or not self._workers_alive():
             return
-        try:
-            report = self.jobs.analysis(game, version, start=True, owner=owner)
-            self._read[game.position_key()] = report.get("verdict")
-        except RedisError:  # pragma: no cover - Jobs already turns these into "unavailable"
-            log.warning("analysis not started for version %s", version)
+        self.ask(game, version, owner)
+
+    def game_over(self, owner: str) -> None:
+        """Stored game ``owner`` ended: its analysis is wanted no more (best effort)."""
+        if self.jobs is not None:
+            try:
+                self.jobs.release(owner)
+            except RedisError:
+                log.warning("analysis of game %s not released", owner)
 
     def proven_unwinnable(self, game: Game[Any, Any]) -> bool:
         """Whether a finished proof says the current position cannot be won."""
-        if self.jobs is None:
+        if self.jobs is None or not_applicable(game, 0) is not None:
             return False
         key = game.position_key()
-        if key not in self._read:
-            self._read[key] = self.jobs.verdict(game)
-        return self._read[key] == "unwinnable"
+        if key not in self._known:
+            try:
+                self._known[key] = self.jobs.known(game)
+            except RedisError:
+                return False
+        result = self._known[key].result
+        return result is not None and result.get("verdict") == "unwinnable"
 
     def start_par(self, game: Game[Any, Any]) -> None:
         """Queue the search of ``game``'s deal's par (best effort)."""
@@ -80,15 +95,6 @@ class Analyst:
                 self.jobs.submit_par(game)
             except RedisError:
                 log.warning("par search not queued for %s-%s", game.name, game.deal)
-
-    def solver_par(self, game: str, ruleset: str, deal: int) -> Json | None:
-        """The worker's finished par search of a deal, if any."""
-        if self.jobs is None:
-            return None
-        try:
-            return self.jobs.par_found(game, ruleset, deal)
-        except RedisError:
-            return None
 
     def moves_back(self, game: Game[Any, Any]) -> int | None:
         """How many moves back the last winnable point of ``game``'s line is, when a finished
@@ -119,3 +125,7 @@ class Analyst:
         if now - float(_workers_seen[0]) > WORKERS_TTL:
             _workers_seen[:] = [now, self.jobs.has_workers()]
         return bool(_workers_seen[1])
+
+
+def _not_configured(version: int) -> Json:
+    return {"version": version, "state": "unavailable", "verdict": None, "reason": "not_configured"}

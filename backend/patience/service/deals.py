@@ -1,48 +1,29 @@
 """Deals as a service: what is known of a deal — proven winnable, difficulty, plays, wins —
-and its par, which the worker computes (never a request) and this stores once found."""
+and its par, which the worker computes (never a request) and writes to the database, and
+players' wins improve (the one write path, :mod:`patience.store.games`); its leaderboard of
+verified wins. Reading a deal writes nothing."""
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from sqlalchemy.orm import Session
 
 from patience import catalogue
-from patience.service.analysis import Analyst
-from patience.store.pars import as_json, offer_par, par_of
-from patience.store.queries import deal_stat
+from patience.service.views import board_entry
+from patience.store.pars import as_json, par_of
+from patience.store.queries import deal_stat, leaderboard
 
 Json = dict[str, Any]
 
 
-def known_par(
-    session: Session, analyst: Analyst, game: str, ruleset: str, deal: int, now: dt.datetime
-) -> Json | None:
-    """The deal's par: the stored one, improved first by the worker's finished search when
-    that is shorter or proven (the line stays on the server: it is a solution)."""
-    stored = par_of(session, game, ruleset, deal)
-    if stored is None or not stored.proven:
-        found = analyst.solver_par(game, ruleset, deal)
-        if found is not None and found.get("moves") is not None:
-            offer_par(
-                session,
-                game,
-                ruleset,
-                deal,
-                found["line"],
-                proven=found["proven"],
-                source="solver",
-                now=now,
-            )
-            session.commit()
-            stored = par_of(session, game, ruleset, deal)
-    return as_json(stored)
+def known_par(session: Session, game: str, ruleset: str, deal: int) -> Json | None:
+    """The deal's par as stored (``{moves, proven, source}``; the line stays on the server:
+    it is a solution)."""
+    return as_json(par_of(session, game, ruleset, deal))
 
 
-def deal_info(
-    session: Session, analyst: Analyst, game: str, number: int, ruleset: str, now: dt.datetime
-) -> Json:
+def deal_info(session: Session, game: str, number: int, ruleset: str) -> Json:
     """``GET /deals/<game>/<number>``."""
     stat = deal_stat(session, game, ruleset, number)
     winnable, difficulty = catalogue.lookup(game, ruleset, number)
@@ -55,5 +36,16 @@ def deal_info(
         "difficulty": difficulty,
         "plays": stat.plays if stat else 0,
         "wins": stat.wins if stat else 0,
-        "par": known_par(session, analyst, game, ruleset, number, now),
+        "par": known_par(session, game, ruleset, number),
     }
+
+
+def deal_leaderboard(session: Session, game: str, number: int, ruleset: str, limit: int) -> Json:
+    """``GET /deals/<game>/<number>/leaderboard``: each player's best verified win on the
+    deal, best first."""
+    rows = leaderboard(session, game, ruleset, number, limit)
+    entries = [
+        board_entry(rank, name, best, game_id)
+        for rank, (best, name, game_id) in enumerate(rows, start=1)
+    ]
+    return {"deal_id": f"{game}-{number}", "ruleset": ruleset, "entries": entries}

@@ -58,6 +58,9 @@ SCRYPT = {"n": 2**12, "r": 8, "p": 1, "dklen": 32}
 """scrypt's cost: 4 MiB and about 11 ms of CPU a code, so the 2^30 rests of one look-up part
 take months of CPU to try from a copy of the database, against a code's 10 minutes; paid only
 by tries whose look-up part names a live code, and once per code made."""
+DEVICE_ID = re.compile(r"[0-9a-f]{32}")
+"""Every device id (a UUID's hex, or for a player's first token from before devices, the
+player's id, the same shape); other text names no device and never reaches the database."""
 DEFAULT_LABEL = "another device"
 LABEL_MAX = 40
 
@@ -189,5 +192,7 @@ class Devices:
 
     def sign_out(self, player_id: str, device_id: str) -> None:
         """Revoke one of the player's devices (its token is refused from then on)."""
-        if not remove_device(self.session, player_id, device_id):
+        if not DEVICE_ID.fullmatch(device_id) or not remove_device(
+            self.session, player_id, device_id
+        ):
             raise NotFound("there is no such device", reason="device_not_found")

@@ -11,9 +11,11 @@ Json = dict[str, Any]
 
 
 class ServiceError(Exception):
-    """A request the service refuses: a stable ``reason`` and a short English ``message``."""
+    """A request the service refuses: a stable ``reason``, a short English ``message``, and
+    when trying again later may succeed, the seconds to wait (``retry_after``)."""
 
     reason = "refused"
+    retry_after: int | None = None
 
     def __init__(self, message: str, **details: Any) -> None:
         super().__init__(message)
@@ -22,7 +24,7 @@ class ServiceError(Exception):
 
 
 class NotFound(ServiceError):
-    """No such game, or not the player's (the two are never told apart)."""
+    """No such game (or job), or not the player's (the two are never told apart)."""
 
     reason = "game_not_found"
 
@@ -48,7 +50,8 @@ class Busy(ServiceError):
 
 
 class NotDaily(ServiceError):
-    """A daily game asked for with another deal or other rules than the day's."""
+    """A daily game asked for with another deal or other rules than the day's (refused by the
+    rules of daily games, as a move by the rules of the game: 422)."""
 
     reason = "not_daily"
 
@@ -64,12 +67,26 @@ class TooManyAttempts(ServiceError):
 
     reason = "rate_limited"
 
-    def __init__(self, message: str, retry_after: dt.timedelta) -> None:
+    def __init__(self, message: str, wait: dt.timedelta) -> None:
         super().__init__(message)
-        self.retry_after = max(1, math.ceil(retry_after.total_seconds()))
+        self.retry_after = max(1, math.ceil(wait.total_seconds()))
 
 
 class NotConfirmed(ServiceError):
     """A deletion whose confirmation is not the player's name."""
 
     reason = "not_confirmed"
+
+
+class Unavailable(ServiceError):
+    """The solver queue cannot be reached (no Redis configured, or Redis down)."""
+
+    reason = "jobs_unavailable"
+    retry_after = 5
+
+
+class TooManyJobs(ServiceError):
+    """The player already has as many solver jobs in flight as allowed."""
+
+    reason = "rate_limited"
+    retry_after = 10

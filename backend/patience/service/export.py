@@ -17,7 +17,7 @@ from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from patience.service.devices import Devices
-from patience.service.players import profile
+from patience.service.players import Players
 from patience.service.records import record_text
 from patience.service.views import iso
 from patience.store import GameRecord, Player
@@ -42,7 +42,7 @@ def head_lines(session: Session, player: Player, device_id: str, now: dt.datetim
         "created_at": iso(player.created_at),
         "devices": devices,
     }
-    stats = {"type": "stats", "stats": profile(session, player, now)["stats"]}
+    stats = {"type": "stats", "stats": Players(session, now).profile(player)["stats"]}
     return ndjson(me) + ndjson(stats)
 
 

@@ -142,10 +142,15 @@ class GameService:
         }
 
     def analysis(self, player_id: str, game_id: str) -> Json:
-        """The Analysis of the game's current position (starting it when useful)."""
+        """The Analysis of the game's current position, as far as it is known (a read)."""
         row = as_row(self.load(player_id, game_id))
-        playing = row["status"] == "playing"
-        return self.analyst.report(rebuild(row), row["version"], start=playing, owner=row["id"])
+        return self.analyst.report(rebuild(row), row["version"])
+
+    def ask_analysis(self, player_id: str, game_id: str) -> Json:
+        """Ask again for the analysis of the game's current position (after a timeout or a
+        worker outage); its Analysis."""
+        row = as_row(self.load(player_id, game_id))
+        return self.analyst.ask(rebuild(row), row["version"], row["id"], again=True)
 
     def _view(self, row: Row, game: Game[Any, Any]) -> Json:
         return game_view(row, game, self.now, self.analyst)
@@ -250,7 +255,7 @@ class GameService:
             version = row["version"] + 1
 
             def answer(view: Json) -> Json:
-                report = self.analyst.report(game, version, owner=row["id"])
+                report = self.analyst.ask(game, version, row["id"])
                 return {"hint": advice, "analysis": report, "game": view}
 
             return Effect(counters={"hints": row["hints"] + 1}, answer=answer)
@@ -281,7 +286,9 @@ class GameService:
             change, new_row = self._change(game, row, kind, asks, effect)
             if self.games.write(change):
                 recent_games.put(new_row, game)
-                if kind != "hint" and new_row["status"] == "playing":
+                if new_row["status"] != "playing":
+                    self.analyst.game_over(game_id)
+                elif kind != "hint":  # (a hint asks in its answer)
                     self.analyst.after_action(game, new_row["version"], game_id)
                 return change.response
             found = None  # the row changed meanwhile (another action, the clock): read again
@@ -334,9 +341,7 @@ class GameService:
         assisted = status == "won" and asked_for_solution(
             self.session, row["player_id"], row["game"], row["ruleset"], row["deal"], self.now
         )
-        par = known_par(
-            self.session, self.analyst, row["game"], row["ruleset"], row["deal"], self.now
-        )
+        par = known_par(self.session, row["game"], row["ruleset"], row["deal"])
         if status == "won" and (par is None or moves < par["moves"]):
             par = {"moves": moves, "proven": False, "source": "player"}  # this very win
         result = {

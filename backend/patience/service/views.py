@@ -10,6 +10,7 @@ from typing import Any
 from patience.engine import Game
 from patience.service.analysis import Analyst
 from patience.store.games import Row
+from patience.store.models import WIN_RECORD
 
 Json = dict[str, Any]
 
@@ -68,18 +69,18 @@ def _notices(game: Game[Any, Any], view: Json, analyst: Analyst) -> list[str]:
     return [*view["notices"], *proof]
 
 
-def board_entry(rank: int, player: str, best: Any, game_id: str) -> Json:
-    """One leaderboard entry (a deal's or a daily's): ``best`` is a personal best or a win
-    row (moves, time, counters and when)."""
-    return {
-        "rank": rank,
-        "player": player,
-        "moves": best.moves,
-        "elapsed_ms": best.elapsed_ms,
-        "hints": best.hints,
-        "undos": best.undos,
-        "pauses": best.pauses,
-        "solver_assisted": best.solver_assisted,
-        "game_id": game_id,
-        "finished_at": iso(best.finished_at),
-    }
+def win_entry(win: Any) -> Json:
+    """A win as every list of wins shows it (leaderboards, personal bests): what it records
+    (:data:`~patience.store.models.WIN_RECORD`, from a win or a personal best row) and when."""
+    return {name: getattr(win, name) for name in WIN_RECORD} | {"finished_at": iso(win.finished_at)}
+
+
+def board_entry(rank: int, player: str, best: Any, game_id: str | None) -> Json:
+    """One leaderboard entry (a deal's or a daily's)."""
+    return {"rank": rank, "player": player, **win_entry(best), "game_id": game_id}
+
+
+def best_entry(best: Any, game_id: str) -> Json:
+    """One of a player's personal bests."""
+    deal = {"deal_id": f"{best.game}-{best.deal}", "game": best.game, "ruleset": best.ruleset}
+    return {**deal, **win_entry(best), "game_id": game_id}

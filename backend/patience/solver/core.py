@@ -325,9 +325,11 @@ def portfolio(adapter: Adapter[S, M], start: S) -> list[tuple[str, int]]:
     """The searches :func:`solve` runs before its own, in order, as ``(kind, n)``: the first
     beam (``n`` its width), the dives (``n`` counts from 1), the other beams, the probes."""
     # Duck-typed tests: compiled (mypyc), a protocol class cannot be runtime-checkable.
-    widths = list(cast(BeamAdapter[S, M], adapter).beam_widths(start)) if hasattr(
-        adapter, "score"
-    ) else []  # fmt: skip
+    widths = (
+        list(cast(BeamAdapter[S, M], adapter).beam_widths(start))
+        if hasattr(adapter, "score")
+        else []
+    )
     dives = len(cast(Diving, adapter).dives(start)) if hasattr(adapter, "dives") else 0
     probes = cast(Probing, adapter).probes(start) if hasattr(adapter, "probes") else 0
     beams = [("beam", width) for width in widths]

@@ -225,10 +225,12 @@ class GapsAdapter:
                 moves = [
                     (card, source, gap)
                     for _, card, gap, source in sorted(
-                        [(priority(grid, runs, card, source, gap), card, gap, source)
-                         for card, source, gap in moves]
+                        [
+                            (priority(grid, runs, card, source, gap), card, gap, source)
+                            for card, source, gap in moves
+                        ]
                     )
-                ]  # fmt: skip
+                ]
         out = [
             (card << 6 | gap, (moved(grid, card, source, gap), left, done))
             for card, source, gap in moves

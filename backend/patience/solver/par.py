@@ -13,10 +13,12 @@ Moves are counted as the game counts them (``len(game.moves)`` after replaying t
 every line returned has been replayed to a win in the engine.
 
 >>> from patience.engine import new_game
->>> par = find_par(new_game("pyramid", deal=12), Budget(seconds=10))
+>>> from patience.solver.pyramid import PyramidAdapter
+>>> par = find_par(new_game("pyramid", deal=12), PyramidAdapter.from_game, Budget(seconds=10),
+...                optimal=pyramid_par)
 >>> par.moves, par.proven, len(par.line)
 (37, True, 37)
->>> find_par(new_game("pyramid", deal=3)).to_json()["moves"] is None  # proven lost
+>>> find_par(new_game("pyramid", deal=3), PyramidAdapter.from_game).to_json()["moves"] is None
 True
 """
 
@@ -26,10 +28,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from patience import games
 from patience.engine import Game
 from patience.engine.game import Json
-from patience.solver import solve_game
+from patience.solver import AdapterOf
 from patience.solver.core import Budget, solve
 from patience.solver.pyramid import PyramidAdapter
 from patience.solver.pyramid_par import ParSearch
@@ -60,8 +61,15 @@ class Par:
         }
 
 
-def find_par(game: Game[Any, Any], budget: Budget | None = None) -> Par:
-    """The par of ``game``'s current position within ``budget`` (``game`` is left as it was).
+def find_par(
+    game: Game[Any, Any],
+    adapter_of: AdapterOf,
+    budget: Budget | None = None,
+    *,
+    optimal: Callable[..., Any] | None = None,
+) -> Par:
+    """The par of ``game``'s current position within ``budget`` (``game`` is left as it was),
+    searched with the game's adapter (``adapter_of``) or its ``optimal`` par search.
 
     Pyramid gives a proven par when the search finishes in time; otherwise (and in the other
     games) the shortest line found, not proven. A position lost for certain has
@@ -70,10 +78,9 @@ def find_par(game: Game[Any, Any], budget: Budget | None = None) -> Par:
     """
     budget = budget or Budget()
     began = budget.clock()
-    optimal = games.get(game.name).par
     if optimal is not None:
         return cast(Par, optimal(game, budget, began))
-    result = solve_game(game, budget)
+    result = solve(*adapter_of(game), budget)
     if result.solution is None:
         return Par(None, result.verdict == "unwinnable", None, result.nodes, _since(budget, began))
     line = shorten(game, result.solution, _rest(budget, began))

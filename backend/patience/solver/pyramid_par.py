@@ -325,9 +325,13 @@ class ParBound:
 
     @staticmethod
     def _walk(
-        slots: list[int], run: int, table: _Table, found: list[list[int]], counts: list[int],
+        slots: list[int],
+        run: int,
+        table: _Table,
+        found: list[list[int]],
+        counts: list[int],
         to_the_end: bool,
-    ) -> int:  # fmt: skip
+    ) -> int:
         """Pass the cards of ``slots`` in order from a bound of ``run``, noting for each need
         what reaching each of its first cards costs; stop once every need is met, unless
         ``to_the_end``. ``counts`` (the cards passed per slot) is updated. Returns the bound

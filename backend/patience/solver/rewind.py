@@ -10,7 +10,8 @@ one after it is lost, hence every later one — or ``inconclusive`` when a searc
 budget (an unknown position is never called lost).
 
 >>> from patience.engine import new_game
->>> last_winnable(new_game("pyramid", deal=1), seconds=20, known_lost=False).found
+>>> from patience.solver.pyramid import PyramidAdapter
+>>> last_winnable(new_game("pyramid", deal=1), PyramidAdapter.from_game, 20, known_lost=False).found
 0
 """
 
@@ -20,8 +21,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from patience.engine import Game, new_game
-from patience.solver import Budget, solve_game
+from patience.engine import Game
+from patience.solver import AdapterOf, Budget, solve
 from patience.solver.core import Verdict
 
 
@@ -36,9 +37,12 @@ class Rewind:
     seconds: float
 
 
-def last_winnable(game: Game[Any, Any], seconds: float, *, known_lost: bool = True) -> Rewind:
-    """The last winnable point of ``game``'s line, within ``seconds`` in all (its current
-    position is lost when ``known_lost``, as after an ``unwinnable`` analysis)."""
+def last_winnable(
+    game: Game[Any, Any], adapter_of: AdapterOf, seconds: float, *, known_lost: bool = True
+) -> Rewind:
+    """The last winnable point of ``game``'s line, searched with the game's adapter
+    (``adapter_of``) within ``seconds`` in all (its current position is lost when
+    ``known_lost``, as after an ``unwinnable`` analysis)."""
     began = time.perf_counter()
     line = game.moves
     searches = 0
@@ -49,7 +53,7 @@ def last_winnable(game: Game[Any, Any], seconds: float, *, known_lost: bool = Tr
         left = seconds - (time.perf_counter() - began)
         if left <= 0:
             return "unknown"
-        return solve_game(_position(game, line[:length]), Budget(seconds=left)).verdict
+        return solve(*adapter_of(_position(game, line[:length])), Budget(seconds=left)).verdict
 
     def done(found: int | None, inconclusive: bool = False) -> Rewind:
         return Rewind(found, inconclusive, searches, time.perf_counter() - began)
@@ -89,6 +93,6 @@ def _position(game: Game[Any, Any], line: list[Any]) -> Game[Any, Any]:
     """``game`` as it stood after ``line`` (the seen cards do not matter to a verdict)."""
     if game.deal is None:
         raise ValueError("rewinding needs a numbered deal")
-    earlier = new_game(game.name, deal=game.deal, options=game.options)
+    earlier = type(game).new(game.deal, game.options)
     earlier.replay(line, ())
     return earlier

@@ -18,6 +18,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import Session, sessionmaker
 
+from patience.store import encoding
+
 REPO_ROOT = Path(__file__).resolve().parents[3]
 """The repository root (``backend/patience/store/db.py`` → four levels up)."""
 
@@ -59,6 +61,13 @@ class TimedConnection(psycopg.Connection[Any]):
             raise psycopg.OperationalError(f"the database did not answer within {limit} s") from exc
 
 
+JSON_CODEC: dict[str, Any] = {
+    "json_serializer": encoding.dumps,
+    "json_deserializer": encoding.loads,
+}
+"""The JSON columns' codec (:mod:`patience.store.encoding`: orjson, each text kept once)."""
+
+
 def make_engine(url: str, *, answer_timeout: float | None = ANSWER_TIMEOUT) -> Engine:
     """An engine for ``url``: for a SQLite file, its folder is created first; PostgreSQL
     connections ping on checkout (a restart is survived transparently) and, unless
@@ -68,11 +77,13 @@ def make_engine(url: str, *, answer_timeout: float | None = ANSWER_TIMEOUT) -> E
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        return create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        return create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": 30}, **JSON_CODEC
+        )
     connect_args: dict[str, Any] = {"connect_timeout": CONNECT_TIMEOUT}
     if answer_timeout is not None:
         connect_args["options"] = f"-c statement_timeout={int(answer_timeout * 1000)}"
-    engine = create_engine(url, connect_args=connect_args)
+    engine = create_engine(url, connect_args=connect_args, **JSON_CODEC)
     _ping_after_idle(engine)
     if answer_timeout is not None and parsed.get_driver_name() == "psycopg":
 

@@ -17,7 +17,6 @@ transaction.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -39,6 +38,7 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from patience.store import encoding
 from patience.store.models import Action, GameRecord
 from patience.store.pars import offer_par
 from patience.store.queries import bump_deal_stat, record_win
@@ -155,12 +155,18 @@ class Games:
         if change.first_move:
             bump_deal_stat(session, record.game, record.ruleset, record.deal, plays=1)
         if change.won:
-            assert record.result is not None
-            record_win(session, record, len(record.line), record.updated_at,
-                       record.result["solver_assisted"])  # fmt: skip
+            record_win(session, record, record.updated_at)
             bump_deal_stat(session, record.game, record.ruleset, record.deal, wins=1)
-            offer_par(session, record.game, record.ruleset, record.deal, record.line,
-                      proven=False, source="player", now=record.updated_at)  # fmt: skip
+            offer_par(
+                session,
+                record.game,
+                record.ruleset,
+                record.deal,
+                record.line,
+                proven=False,
+                source="player",
+                now=record.updated_at,
+            )
         try:
             session.commit()
         except IntegrityError:
@@ -184,8 +190,15 @@ class _Shape:
     @classmethod
     def of(cls, change: Change, dialect: str) -> _Shape:
         edit = change.line
-        line = ("whole" if edit.whole is not None else "append" if edit.append is not None
-                else "drop" if edit.drop else "keep")  # fmt: skip
+        line = (
+            "whole"
+            if edit.whole is not None
+            else "append"
+            if edit.append is not None
+            else "drop"
+            if edit.drop
+            else "keep"
+        )
         columns = tuple(sorted(change.values))
         return cls(dialect, columns, line, edit.drop, bool(change.seen_added))
 
@@ -193,11 +206,14 @@ class _Shape:
         row, edit = change.row, change.line
         params: Json = {f"new_{key}": change.values[key] for key in self.columns}
         params |= {
-            "where_id": row["id"], "where_player_id": row["player_id"],
-            "where_version": row["version"], "where_running_since": row["running_since"],
-            "action_kind": change.kind, "action_fingerprint": change.fingerprint,
+            "where_id": row["id"],
+            "where_player_id": row["player_id"],
+            "where_version": row["version"],
+            "where_running_since": row["running_since"],
+            "action_kind": change.kind,
+            "action_fingerprint": change.fingerprint,
             "action_response": change.response,
-        }  # fmt: skip
+        }
         if self.line == "whole":
             params["line_whole"] = edit.whole
         elif self.line == "append":
@@ -210,11 +226,18 @@ class _Shape:
 
 
 def _json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+    return encoding.dumps(value)
 
 
-_ACTION_COLUMNS = ["game_id", "kind", "base_version", "version", "fingerprint", "response",
-                   "created_at"]  # fmt: skip
+_ACTION_COLUMNS = [
+    "game_id",
+    "kind",
+    "base_version",
+    "version",
+    "fingerprint",
+    "response",
+    "created_at",
+]
 
 
 def _insert_action(game_id: Any) -> Any:

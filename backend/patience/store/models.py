@@ -172,6 +172,11 @@ class Action(Base):
     created_at: Mapped[dt.datetime]
 
 
+WIN_RECORD = ("moves", "elapsed_ms", "undos", "hints", "pauses", "solver_assisted")
+"""What a win records: a finished game's ``result`` holds these, and its :class:`Win` and
+the :class:`PersonalBest` it may become copy them under the same names."""
+
+
 class Win(Base):
     """A win that the server replayed and verified (the only source of bests and boards)."""
 

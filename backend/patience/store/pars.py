@@ -40,9 +40,15 @@ def offer_par(
     proven where the known one is not): one upsert, safe against concurrent offers."""
     moves = len(line)
     stmt = insert_for(session)(Par).values(
-        game=game, ruleset=ruleset, deal=deal, moves=moves, proven=proven, source=source,
-        line=line, updated_at=now,
-    )  # fmt: skip
+        game=game,
+        ruleset=ruleset,
+        deal=deal,
+        moves=moves,
+        proven=proven,
+        source=source,
+        line=line,
+        updated_at=now,
+    )
     new = stmt.excluded
     better = or_(new.moves < Par.moves, and_(new.moves == Par.moves, new.proven, not_(Par.proven)))
     columns = ("moves", "proven", "source", "line", "updated_at")

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from patience.store.devices import add_device
 from patience.store.models import (
+    WIN_RECORD,
     Action,
     DealStat,
     Device,
@@ -191,49 +192,35 @@ def bump_deal_stat(
     )
 
 
-def record_win(
-    session: Session,
-    record: GameRecord,
-    moves: int,
-    finished_at: dt.datetime,
-    solver_assisted: bool,
-) -> Win:
-    """Store a verified win and update the player's best; return the win.
+def record_win(session: Session, record: GameRecord, finished_at: dt.datetime) -> Win:
+    """Store a verified win — its record (:data:`WIN_RECORD`) as the game's ``result``
+    holds it — and update the player's best; return the win.
 
     The caller reads the previous best first (for the result's ``personal_best``).
     """
+    assert record.result is not None
+    held = {name: record.result[name] for name in WIN_RECORD}
     win = Win(
         game_id=record.id,
         player_id=record.player_id,
         game=record.game,
         ruleset=record.ruleset,
         deal=record.deal,
-        moves=moves,
-        elapsed_ms=record.elapsed_ms,
-        undos=record.undos,
-        hints=record.hints,
-        pauses=record.pauses,
-        solver_assisted=solver_assisted,
         finished_at=finished_at,
+        **held,
     )
     session.add(win)
     session.flush()
-    values = {
-        "win_id": win.id,
-        "moves": win.moves,
-        "elapsed_ms": win.elapsed_ms,
-        "undos": win.undos,
-        "hints": win.hints,
-        "pauses": win.pauses,
-        "solver_assisted": win.solver_assisted,
-        "finished_at": finished_at,
-    }
+    values = {"win_id": win.id, **held, "finished_at": finished_at}
     # One statement that keeps the better of the stored best and this win, so that wins
     # racing on one deal (several games of one player finishing at once) cannot collide.
     stmt = insert_for(session)(PersonalBest).values(
-        player_id=record.player_id, game=record.game, ruleset=record.ruleset, deal=record.deal,
+        player_id=record.player_id,
+        game=record.game,
+        ruleset=record.ruleset,
+        deal=record.deal,
         **values,
-    )  # fmt: skip
+    )
     new = stmt.excluded
     better = or_(
         new.moves < PersonalBest.moves,

@@ -7,6 +7,12 @@ import { looksLikeView, readMove, toView, type GameName, type Move, type ServerV
 
 /** What a versioned action needs of a game. */
 export type GameRef = Pick<ServerView, 'id' | 'version'>;
+type MoveBody = components['schemas']['Move']['move'];
+/** `POST /games`: one body per game, its options typed (the server checks them all again). */
+type NewGameBody = components['schemas']['NewGameBodyByGame'];
+/** A ruleset's name, as the deal routes document it (the server says 404 for another game's). */
+type DealQuery = paths['/api/v1/deals/{game}/{number}']['get']['parameters']['query'];
+type RulesetName = NonNullable<DealQuery>['ruleset'];
 
 export type Leaderboard = components['schemas']['Leaderboard'];
 export type Bests = components['schemas']['Bests'];
@@ -90,7 +96,8 @@ export class Api {
   /** A new game: deal `deal`, a random one, or (with `daily`) today's daily deal. */
   async newGame(game: GameName, options: Record<string, unknown>, deal?: number, daily = false): Promise<ServerView> {
     const body = daily ? { game, daily } : { game, options, ...(deal ? { deal } : {}) };
-    const { data, error, response } = await this.http.POST('/api/v1/games', { body });
+    const typed = body as NewGameBody;
+    const { data, error, response } = await this.http.POST('/api/v1/games', { body: typed });
     if (!data) throw toError(response.status, error);
     return toView(data);
   }
@@ -208,7 +215,7 @@ export class Api {
   /** A deal's facts: plays, wins and par (never asked for a game in play). */
   async deal(game: GameName, deal: number, ruleset: string): Promise<Deal> {
     const { data, error, response } = await this.http.GET('/api/v1/deals/{game}/{number}', {
-      params: { path: { game, number: deal }, query: { ruleset } },
+      params: { path: { game, number: deal }, query: { ruleset: ruleset as RulesetName } },
     });
     if (!data) throw toError(response.status, error);
     return data;
@@ -234,7 +241,7 @@ export class Api {
 
   async leaderboard(game: GameName, deal: number, ruleset: string): Promise<Leaderboard> {
     const { data, error, response } = await this.http.GET('/api/v1/deals/{game}/{number}/leaderboard', {
-      params: { path: { game, number: deal }, query: { ruleset } },
+      params: { path: { game, number: deal }, query: { ruleset: ruleset as RulesetName } },
     });
     if (!data) throw toError(response.status, error);
     return data;
@@ -256,10 +263,11 @@ function readHint(h: Record<string, unknown> | null): Hint | null {
   };
 }
 
-/** The request schema leaves a move an open object (`Move.move`, which the game checks and
- *  answers 400 `invalid_move`), so the typed move is handed over as that open object. */
-function moveBody(move: Move): Record<string, never> {
-  return Object.fromEntries(Object.entries(move)) as Record<string, never>;
+/** The request schema types a move as any game's move (`Move.move`; the game checks it is
+ *  one of its own, 400 `invalid_move` otherwise), so the client's typed move is handed over
+ *  as that union. */
+function moveBody(move: Move): MoveBody {
+  return Object.fromEntries(Object.entries(move)) as MoveBody;
 }
 
 export interface HintAnswer {

@@ -47,7 +47,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                game: string;
+                game: "pyramid" | "gaps" | "forty-thieves";
             };
             cookie?: never;
         };
@@ -60,7 +60,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    game: string;
+                    game: "pyramid" | "gaps" | "forty-thieves";
                 };
                 cookie?: never;
             };
@@ -93,7 +93,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                game: string;
+                game: "pyramid" | "gaps" | "forty-thieves";
                 date: string;
             };
             cookie?: never;
@@ -109,7 +109,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    game: string;
+                    game: "pyramid" | "gaps" | "forty-thieves";
                     date: string;
                 };
                 cookie?: never;
@@ -142,7 +142,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                game: string;
+                game: "pyramid" | "gaps" | "forty-thieves";
                 number: number;
             };
             cookie?: never;
@@ -155,12 +155,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Default: the game's default ruleset */
-                    ruleset?: string;
+                    /** @description A ruleset of the game (default: its default ruleset); another game's ruleset names no deal of this one (404) */
+                    ruleset?: "classic" | "redeals-0" | "redeals-0-aces" | "redeals-1" | "redeals-1-aces" | "redeals-2" | "redeals-2-aces" | "redeals-unlimited" | "redeals-unlimited-aces" | "relaxed" | "standard";
                 };
                 header?: never;
                 path: {
-                    game: string;
+                    game: "pyramid" | "gaps" | "forty-thieves";
                     number: number;
                 };
                 cookie?: never;
@@ -194,7 +194,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                game: string;
+                game: "pyramid" | "gaps" | "forty-thieves";
                 number: number;
             };
             cookie?: never;
@@ -203,13 +203,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Default: the game's default ruleset */
-                    ruleset?: string;
+                    /** @description A ruleset of the game (default: its default ruleset); another game's ruleset names no deal of this one (404) */
+                    ruleset?: "classic" | "redeals-0" | "redeals-0-aces" | "redeals-1" | "redeals-1-aces" | "redeals-2" | "redeals-2-aces" | "redeals-unlimited" | "redeals-unlimited-aces" | "relaxed" | "standard";
                     limit?: number;
                 };
                 header?: never;
                 path: {
-                    game: string;
+                    game: "pyramid" | "gaps" | "forty-thieves";
                     number: number;
                 };
                 cookie?: never;
@@ -260,7 +260,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["NewGame"];
+                    "application/json": components["schemas"]["NewGameBodyByGame"];
                 };
             };
             responses: {
@@ -279,6 +279,7 @@ export interface paths {
                 401: components["responses"]["UNAUTHORIZED"];
                 413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
                 415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
                 429: components["responses"]["TOO_MANY_REQUESTS"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
@@ -383,7 +384,9 @@ export interface paths {
         /**
          * Whether the current position can still be won: ``not_applicable`` while unseen cards
          *     remain, then ``pending`` → ``done`` (``winnable``/``unwinnable``) or ``timeout``;
-         *     ``unavailable`` without Redis or a worker. Play never waits for it.
+         *     ``unavailable`` without Redis or a worker (``not_started`` when nothing is queued for
+         *     the position: ask again with POST). A pure read: the action that made the position
+         *     started its analysis. Play never waits for it.
          */
         get: {
             parameters: {
@@ -411,7 +414,36 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Ask again for the analysis of the current position (after a ``timeout``, a worker
+         *     outage or ``not_started``; no body); the Analysis, as GET answers it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    game_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Analysis"];
+                    };
+                };
+                401: components["responses"]["UNAUTHORIZED"];
+                404: components["responses"]["NOT_FOUND"];
+                429: components["responses"]["TOO_MANY_REQUESTS"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -495,7 +527,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: {
+            requestBody: {
                 content: {
                     "application/json": components["schemas"]["Version"];
                 };
@@ -744,7 +776,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: {
+            requestBody: {
                 content: {
                     "application/json": components["schemas"]["Version"];
                 };
@@ -803,7 +835,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: {
+            requestBody: {
                 content: {
                     "application/json": components["schemas"]["Version"];
                 };
@@ -858,7 +890,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: {
+            requestBody: {
                 content: {
                     "application/json": components["schemas"]["Version"];
                 };
@@ -956,7 +988,7 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/json": components["schemas"]["NewPlayer"];
                 };
@@ -996,7 +1028,7 @@ export interface paths {
         /**
          * Sign this device in with a code from another: the same player, with a new token (the
          *     other devices stay signed in). A wrong, used or expired code is 400 ``invalid_code``; a
-         *     code guessed at too often is locked (429).
+         *     code tried too often is locked (429).
          */
         post: {
             parameters: {
@@ -1066,8 +1098,9 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete this player, confirmed with their name: the player and every device's token
-         *     go; their finished games stay on leaderboards and replays as an anonymous player.
+         * Delete this player, confirmed with their name (422 ``not_confirmed`` for another
+         *     text): the player and every device's token go; their finished games stay on leaderboards
+         *     and replays as an anonymous player.
          */
         delete: {
             parameters: {
@@ -1093,6 +1126,7 @@ export interface paths {
                 401: components["responses"]["UNAUTHORIZED"];
                 413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
                 415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -1414,7 +1448,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["Solve"];
+                    "application/json": components["schemas"]["SolveBodyByGame"];
                 };
             };
             responses: {
@@ -1488,7 +1522,7 @@ export interface paths {
         };
         /**
          * The database answers, and Redis when it is configured (``unavailable`` names the one
-         *     that does not).
+         *     that does not); with Redis, the live solver workers and the queued par searches.
          */
         get: {
             parameters: {
@@ -1851,6 +1885,38 @@ export interface components {
             undos: number;
             version: number;
         };
+        /** NewGameBody (Forty Thieves) */
+        FortyThievesNewGameBody: {
+            /** @description Start today's daily deal (UTC) of the game's default ruleset */
+            daily?: boolean;
+            /** @description Deal number 1 … 2^32−1 (random when absent) */
+            deal?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "forty-thieves";
+            options?: {
+                /**
+                 * @description move cards no longer needed as building targets up after each action
+                 * @default true
+                 * @enum {unknown}
+                 */
+                auto_safe: true | false;
+                /**
+                 * @description classic: one pass, runs through empty columns; relaxed: one redeal, free runs
+                 * @default classic
+                 * @enum {unknown}
+                 */
+                rules: "classic" | "relaxed";
+                /**
+                 * @description pick new deals from the catalogue of deals proven winnable
+                 * @default true
+                 * @enum {unknown}
+                 */
+                winnable_only: true | false;
+            };
+        };
         FortyThievesReplayStep: {
             board: components["schemas"]["FortyThievesBoard"];
             /**
@@ -1865,6 +1931,36 @@ export interface components {
             step: number;
             /** @description Moves in all */
             steps: number;
+        };
+        /** SolveBody (Forty Thieves) */
+        FortyThievesSolveBody: {
+            /** @description 1 … 2^32−1 */
+            deal: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "forty-thieves";
+            options?: {
+                /**
+                 * @description move cards no longer needed as building targets up after each action
+                 * @default true
+                 * @enum {unknown}
+                 */
+                auto_safe: true | false;
+                /**
+                 * @description classic: one pass, runs through empty columns; relaxed: one redeal, free runs
+                 * @default classic
+                 * @enum {unknown}
+                 */
+                rules: "classic" | "relaxed";
+                /**
+                 * @description pick new deals from the catalogue of deals proven winnable
+                 * @default true
+                 * @enum {unknown}
+                 */
+                winnable_only: true | false;
+            };
         };
         FortyThievesStock: {
             count: number;
@@ -1980,6 +2076,50 @@ export interface components {
             undos: number;
             version: number;
         };
+        /** NewGameBody (Gaps) */
+        GapsNewGameBody: {
+            /** @description Start today's daily deal (UTC) of the game's default ruleset */
+            daily?: boolean;
+            /** @description Deal number 1 … 2^32−1 (random when absent) */
+            deal?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "gaps";
+            options?: {
+                /**
+                 * @description the aces join the redeal shuffle and are removed again: gaps fall anywhere
+                 * @default false
+                 * @enum {unknown}
+                 */
+                aces_shuffled: false | true;
+                /**
+                 * @description how hard the offered winnable deal is (only picks the deal; "any", the older spelling of winnable_only false, offers any deal)
+                 * @default normal
+                 * @enum {unknown}
+                 */
+                difficulty: "easy" | "normal" | "hard" | "any";
+                /**
+                 * @description how many redeals a game has
+                 * @default 2
+                 * @enum {unknown}
+                 */
+                redeals: 0 | 1 | 2 | "unlimited";
+                /**
+                 * @description show which card fits each gap
+                 * @default false
+                 * @enum {unknown}
+                 */
+                show_fits: false | true;
+                /**
+                 * @description pick new deals from the catalogue of deals proven winnable
+                 * @default true
+                 * @enum {unknown}
+                 */
+                winnable_only: true | false;
+            };
+        };
         GapsPlace: {
             /** @example 6H */
             card: string;
@@ -2005,6 +2145,48 @@ export interface components {
             step: number;
             /** @description Moves in all */
             steps: number;
+        };
+        /** SolveBody (Gaps) */
+        GapsSolveBody: {
+            /** @description 1 … 2^32−1 */
+            deal: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "gaps";
+            options?: {
+                /**
+                 * @description the aces join the redeal shuffle and are removed again: gaps fall anywhere
+                 * @default false
+                 * @enum {unknown}
+                 */
+                aces_shuffled: false | true;
+                /**
+                 * @description how hard the offered winnable deal is (only picks the deal; "any", the older spelling of winnable_only false, offers any deal)
+                 * @default normal
+                 * @enum {unknown}
+                 */
+                difficulty: "easy" | "normal" | "hard" | "any";
+                /**
+                 * @description how many redeals a game has
+                 * @default 2
+                 * @enum {unknown}
+                 */
+                redeals: 0 | 1 | 2 | "unlimited";
+                /**
+                 * @description show which card fits each gap
+                 * @default false
+                 * @enum {unknown}
+                 */
+                show_fits: false | true;
+                /**
+                 * @description pick new deals from the catalogue of deals proven winnable
+                 * @default true
+                 * @enum {unknown}
+                 */
+                winnable_only: true | false;
+            };
         };
         Health: {
             /** @example ok */
@@ -2085,28 +2267,17 @@ export interface components {
             to_empty: number;
         };
         Move: {
-            /** @description A move in the game's format (checked by the game: 400 invalid_move) */
-            move: Record<string, never> | null;
-            /** @description The version the action is based on */
-            version?: number;
+            /** @description A move in the game's format, one of its legal_moves (checked by the game: 400 invalid_move, 422 against the rules) */
+            move: components["schemas"]["PyramidMove"] | components["schemas"]["GapsMove"] | components["schemas"]["FortyThievesMove"];
+            /** @description The version the action is based on (or If-Match: "N") */
+            version: number;
         };
         MoveResult: components["schemas"]["PyramidMoveResult"] | components["schemas"]["GapsMoveResult"] | components["schemas"]["FortyThievesMoveResult"];
-        NewGame: {
-            /** @description Start today's daily deal (UTC) of the game's default ruleset */
-            daily?: boolean;
-            /** @description Deal number 1 … 2^32−1 (random when absent) */
-            deal?: number;
-            /** @description A game of GET /games/catalog */
-            game: string;
-            /** @description Options of the game (see catalog) */
-            options?: {
-                [key: string]: unknown;
-            };
-        };
+        NewGameBodyByGame: components["schemas"]["PyramidNewGameBody"] | components["schemas"]["GapsNewGameBody"] | components["schemas"]["FortyThievesNewGameBody"];
         NewPlayer: {
-            /** @description What the device is called in the devices list (default: from its browser) */
+            /** @description What the device is called in the devices list: 1–40 visible characters (default: from its browser) */
             label?: string;
-            /** @description Display name (1–24 printable characters, trimmed) */
+            /** @description Display name: 1–24 visible characters, trimmed */
             name?: string;
         };
         Option: {
@@ -2160,6 +2331,7 @@ export interface components {
             token: string;
         };
         PlayerPatch: {
+            /** @description Display name: 1–24 visible characters, trimmed */
             name: string;
         };
         PyramidBoard: {
@@ -2262,6 +2434,26 @@ export interface components {
             undos: number;
             version: number;
         };
+        /** NewGameBody (Pyramid) */
+        PyramidNewGameBody: {
+            /** @description Start today's daily deal (UTC) of the game's default ruleset */
+            daily?: boolean;
+            /** @description Deal number 1 … 2^32−1 (random when absent) */
+            deal?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "pyramid";
+            options?: {
+                /**
+                 * @description pick new deals from the catalogue of deals proven winnable
+                 * @default true
+                 * @enum {unknown}
+                 */
+                winnable_only: true | false;
+            };
+        };
         PyramidPair: {
             /** @example p21 */
             a: string;
@@ -2292,9 +2484,29 @@ export interface components {
             /** @description Moves in all */
             steps: number;
         };
+        /** SolveBody (Pyramid) */
+        PyramidSolveBody: {
+            /** @description 1 … 2^32−1 */
+            deal: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            game: "pyramid";
+            options?: {
+                /**
+                 * @description pick new deals from the catalogue of deals proven winnable
+                 * @default true
+                 * @enum {unknown}
+                 */
+                winnable_only: true | false;
+            };
+        };
         Ready: {
             /** @example ok */
             database: string;
+            /** @description Par searches queued (when Redis is up; bounded) */
+            par_queue?: number;
             /**
              * @description ok | unavailable | not_configured
              * @example ok
@@ -2302,7 +2514,7 @@ export interface components {
             redis: string;
             /** @example ok */
             status: string;
-            /** @description RQ workers registered (when Redis is up and RQ installed) */
+            /** @description Live solver workers (when Redis is up) */
             workers?: number;
         };
         RecordBody: {
@@ -2326,7 +2538,7 @@ export interface components {
         Redeem: {
             /** @description The code, as shown (case, spaces and dashes do not matter) */
             code: string;
-            /** @description What the device is called in the devices list (default: from its browser) */
+            /** @description What the device is called in the devices list: 1–40 visible characters (default: from its browser) */
             label?: string;
         };
         Replay: {
@@ -2373,16 +2585,7 @@ export interface components {
             /** @description The version to send to POST /rewind */
             version: number;
         };
-        Solve: {
-            /** @description 1 … 2^32−1 */
-            deal: number;
-            /** @description pyramid, gaps or forty-thieves */
-            game: string;
-            /** @description As for POST /games */
-            options?: {
-                [key: string]: unknown;
-            };
-        };
+        SolveBodyByGame: components["schemas"]["PyramidSolveBody"] | components["schemas"]["GapsSolveBody"] | components["schemas"]["FortyThievesSolveBody"];
         Verdict: {
             deal_id: string;
             error: (Record<string, never> | null) | components["schemas"]["IllegalMove"];
@@ -2398,8 +2601,8 @@ export interface components {
             valid: boolean;
         };
         Version: {
-            /** @description The version the action is based on */
-            version?: number;
+            /** @description The version the action is based on (or If-Match: "N") */
+            version: number;
         };
     };
     responses: {

@@ -79,9 +79,12 @@ def collect_all(state: FTState) -> tuple[FTState, list[Json]]:
     for card, _, index in plan:
         piles[index].append(card)
     after = replace(
-        state, tableau=tuple(() for _ in state.tableau), stock=(), waste=(),
+        state,
+        tableau=tuple(() for _ in state.tableau),
+        stock=(),
+        waste=(),
         foundations=tuple(map(tuple, piles)),
-    )  # fmt: skip
+    )
     events: list[Json] = [
         {"type": "collect", "card": str(c), "from": location_name(i), "to": location_name(F0 + f)}
         for c, i, f in plan

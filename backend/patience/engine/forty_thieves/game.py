@@ -32,15 +32,21 @@ class FortyThievesGame(Game[FTState, FTMove]):
     progress_goal: ClassVar[int] = 104
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
-            "rules", "classic", ("classic", "relaxed"), in_ruleset=True,
+            "rules",
+            "classic",
+            ("classic", "relaxed"),
+            in_ruleset=True,
             doc="classic: one pass, runs through empty columns; relaxed: one redeal, free runs",
         ),
         OptionSpec(
-            "auto_safe", True, (True, False), in_ruleset=False,
+            "auto_safe",
+            True,
+            (True, False),
+            in_ruleset=False,
             doc="move cards no longer needed as building targets up after each action",
         ),
         WINNABLE_ONLY,
-    )  # fmt: skip
+    )
 
     @cached_property
     def rules(self) -> FTRules:
@@ -55,9 +61,12 @@ class FortyThievesGame(Game[FTState, FTMove]):
     def deal_state(cls, number: int, options: Options) -> FTState:
         tableau, stock = forty_thieves_layout(number)
         return FTState(
-            tuple(map(tuple, tableau)), tuple(stock), (), ((),) * FOUNDATIONS,
+            tuple(map(tuple, tableau)),
+            tuple(stock),
+            (),
+            ((),) * FOUNDATIONS,
             1 if FTRules.of(options).relaxed else 0,
-        )  # fmt: skip
+        )
 
     @classmethod
     def parse_position(

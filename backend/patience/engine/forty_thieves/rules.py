@@ -224,15 +224,21 @@ def auto_safe_moves(state: FTState) -> tuple[FTState, list[Json]]:
                 if index is not None:
                     piles[index].append(pile.pop())
                     events.append(
-                        {"type": "auto", "card": str(piles[index][-1]),
-                         "from": location_name(loc), "to": location_name(F0 + index)}
-                    )  # fmt: skip
+                        {
+                            "type": "auto",
+                            "card": str(piles[index][-1]),
+                            "from": location_name(loc),
+                            "to": location_name(F0 + index),
+                        }
+                    )
                     moved = True
                     break
     if not events:
         return state, events
     after = replace(
-        state, tableau=tuple(map(tuple, columns)), waste=tuple(waste),
+        state,
+        tableau=tuple(map(tuple, columns)),
+        waste=tuple(waste),
         foundations=tuple(map(tuple, piles)),
-    )  # fmt: skip
+    )
     return after, events

@@ -186,9 +186,11 @@ class AvoidingBeam(Avoiding):
 
 
 def avoiding(adapter: Any, forbidden: set[Hashable]) -> Avoiding:
-    return AvoidingBeam(adapter, forbidden) if hasattr(adapter, "score") else Avoiding(
-        adapter, forbidden
-    )  # fmt: skip
+    return (
+        AvoidingBeam(adapter, forbidden)
+        if hasattr(adapter, "score")
+        else Avoiding(adapter, forbidden)
+    )
 
 
 @dataclass

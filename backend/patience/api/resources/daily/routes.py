@@ -31,8 +31,12 @@ DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 def _game(game: str) -> str:
     if game not in daily_rulesets():
         known = ", ".join(daily_rulesets())
-        raise ApiError(400, "unknown_game", f"unknown game (expected one of {known})",
-                       {"game": [f"one of {known}"]})  # fmt: skip
+        raise ApiError(
+            400,
+            "unknown_game",
+            f"unknown game (expected one of {known})",
+            {"game": [f"one of {known}"]},
+        )
     return game
 
 
@@ -57,7 +61,7 @@ def get_today() -> Json:
     }
 
 
-@blp.route("/<game>", methods=["GET"])
+@blp.route("/<daily_game:game>", methods=["GET"])
 @blp.auth_optional
 @blp.arguments(DailyQuerySchema, location="query")
 @blp.response(200, DailyItemSchema)
@@ -69,7 +73,7 @@ def get_daily(query: Json, game: str) -> Json:
     return daily.item(_game(game), date, optional_player_id())
 
 
-@blp.route("/<game>/<date>/leaderboard", methods=["GET"])
+@blp.route("/<daily_game:game>/<date:date>/leaderboard", methods=["GET"])
 @blp.arguments(DailyBoardQuerySchema, location="query")
 @blp.response(200, DailyBoardSchema)
 @blp.errors(400)

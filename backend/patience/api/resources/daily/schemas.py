@@ -12,7 +12,11 @@ class DailyQuerySchema(Schema):
     """``GET /daily/<game>`` query."""
 
     date = ma.fields.String(
-        metadata={"description": "YYYY-MM-DD (UTC), today or earlier; default: today"}
+        metadata={
+            "description": "YYYY-MM-DD (UTC), today or earlier; default: today",
+            "format": "date",
+            "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        }
     )
 
 

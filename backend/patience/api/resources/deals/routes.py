@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from patience.api.analysis import analyst
-from patience.api.clock import now
+from patience import games
 from patience.api.db import get_session
 from patience.api.errors import ApiError
 from patience.api.resources.deals.schemas import (
@@ -17,9 +16,7 @@ from patience.api.resources.deals.schemas import (
 from patience.api.rulesets import default_ruleset, rulesets
 from patience.api.smorest import Blueprint
 from patience.engine.deal import check_deal_number
-from patience.service.deals import deal_info
-from patience.service.views import board_entry
-from patience.store.queries import leaderboard
+from patience.service.deals import deal_info, deal_leaderboard
 
 blp = Blueprint("deals", __name__, url_prefix="/api/v1/deals", description="Deals")
 
@@ -27,10 +24,12 @@ blp = Blueprint("deals", __name__, url_prefix="/api/v1/deals", description="Deal
 def _deal(game: str, number: int, query: dict[str, Any]) -> tuple[int, str]:
     """The checked deal number and ruleset (400 for an unknown game, deal or ruleset)."""
     number = check_deal_number(number)
-    ruleset = query.get("ruleset") or default_ruleset(game)
+    ruleset = query["ruleset"] if "ruleset" in query else default_ruleset(game)
     if ruleset not in rulesets(game):
+        # Another game's ruleset is a real one that no deal of this game has: not found.
+        known = any(ruleset in rulesets(entry.name) for entry in games.entries())
         raise ApiError(
-            400,
+            404 if known else 400,
             "unknown_ruleset",
             f"unknown ruleset {ruleset!r} for {game}",
             {"ruleset": [f"one of {', '.join(rulesets(game))}"]},
@@ -38,7 +37,7 @@ def _deal(game: str, number: int, query: dict[str, Any]) -> tuple[int, str]:
     return number, ruleset
 
 
-@blp.route("/<game>/<int:number>", methods=["GET"])
+@blp.route("/<game:game>/<deal:number>", methods=["GET"])
 @blp.arguments(DealQuerySchema, location="query")
 @blp.response(200, DealSchema)
 @blp.errors(400, 404)
@@ -47,19 +46,14 @@ def get_deal(query: dict[str, Any], game: str, number: int) -> dict[str, Any]:
     catalogue; null when not examined or undecided), plays, wins and par (the fewest moves
     of a known winning line; null until found)."""
     number, ruleset = _deal(game, number, query)
-    return deal_info(get_session(), analyst(), game, number, ruleset, now())
+    return deal_info(get_session(), game, number, ruleset)
 
 
-@blp.route("/<game>/<int:number>/leaderboard", methods=["GET"])
+@blp.route("/<game:game>/<deal:number>/leaderboard", methods=["GET"])
 @blp.arguments(LeaderboardQuerySchema, location="query")
 @blp.response(200, LeaderboardSchema)
 @blp.errors(400, 404)
 def get_leaderboard(query: dict[str, Any], game: str, number: int) -> dict[str, Any]:
     """Each player's best verified win on the deal, best first."""
     number, ruleset = _deal(game, number, query)
-    rows = leaderboard(get_session(), game, ruleset, number, query["limit"])
-    entries = [
-        board_entry(rank, name, best, game_id)
-        for rank, (best, name, game_id) in enumerate(rows, start=1)
-    ]
-    return {"deal_id": f"{game}-{number}", "ruleset": ruleset, "entries": entries}
+    return deal_leaderboard(get_session(), game, number, ruleset, query["limit"])

@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import marshmallow as ma
 
+from patience import games
 from patience.api.resources.games.schemas import ParSchema
+from patience.api.rulesets import rulesets
 from patience.api.smorest import Schema
 
 
 class DealQuerySchema(Schema):
     """``GET /deals/<game>/<number>`` query."""
 
-    ruleset = ma.fields.String(metadata={"description": "Default: the game's default ruleset"})
+    ruleset = ma.fields.String(
+        metadata={
+            "description": "A ruleset of the game (default: its default ruleset); another "
+            "game's ruleset names no deal of this one (404)",
+            "enum": sorted({r for entry in games.entries() for r in rulesets(entry.name)}),
+        }
+    )
 
 
 class LeaderboardQuerySchema(DealQuerySchema):

@@ -99,9 +99,10 @@ class GapsBoard(Schema):
         metadata={"oneOf": [{"type": "integer"}, {"type": "string", "enum": ["unlimited"]}]},
     )
     fits = ma.fields.Dict(
-        keys=place(), values=cards(),
+        keys=place(),
+        values=cards(),
         metadata={"description": "Which card fits each gap (only with the show_fits option)"},
-    )  # fmt: skip
+    )
 
 
 class GapsPlace(Schema):

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
+from typing import TypeVar
 
-from flask import Response, request
+from flask import Response
 
 from patience.api.analysis import analyst
 from patience.api.auth import current_player_id
 from patience.api.clock import now
 from patience.api.db import get_session
-from patience.api.errors import ApiError
 from patience.api.resources.games.schemas import (
     AnalysisSchema,
     CatalogSchema,
@@ -29,33 +29,57 @@ from patience.api.smorest import Blueprint
 from patience.service.games import GameService, Json, Kind
 from patience.service.records import Records
 
+F = TypeVar("F", bound=Callable[..., object])
+
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games")
 
 ETAG_HEADER = {"ETag": {"description": 'The game\'s version, as "N"', "schema": {"type": "string"}}}
-IF_MATCH = re.compile(r'^\s*(?:W/)?"?(\d{1,9})"?\s*$')
+
+
+GAME = "#/paths/~1api~1v1~1games~1{game_id}"
+"""The operations on one game, as OpenAPI links name them."""
+
+
+def _links(view: str = "", *, finished: bool = False) -> Json:
+    """The OpenAPI links of a response holding a GameView (at the JSON pointer ``view``):
+    what its game offers next — read it, play one of its ``legal_moves``, undo, hint, resign,
+    rewind, its analysis and its clock; once ``finished``, its replay and its record. (A game
+    in play has neither: their links are on the answers that end a game.)"""
+    body = f"$response.body#{view}"
+    game_id = {"game_id": f"{body}/id"}
+    version = {"version": f"{body}/version"}
+
+    def link(operation: str, request_body: Json | None = None) -> Json:
+        out: Json = {"operationRef": f"{GAME}{operation}", "parameters": game_id}
+        return out if request_body is None else out | {"requestBody": request_body}
+
+    if finished:
+        first = link("~1replay~1{step}/get") | {"parameters": game_id | {"step": 0}}
+        return {
+            "Replay": link("~1replay/get"),
+            "FirstStep": first,
+            "Record": link("~1record/get"),
+            "Game": link("/get"),
+        }
+    return {
+        "Game": link("/get"),
+        "Move": link("~1moves/post", {**version, "move": f"{body}/legal_moves/0"}),
+        "Undo": link("~1undo/post", version),
+        "Hint": link("~1hint/post", version),
+        "Resign": link("~1resign/post", version),
+        "Rewind": link("~1rewind/post", version),
+        "Analysis": link("~1analysis/get"),
+        "Pause": link("~1clock/post", {"running": False}),
+    }
+
+
+def _documented_links(status: int, view: str = "", *, finished: bool = False) -> Callable[[F], F]:
+    """``blp.doc`` adding :func:`_links` to the ``status`` response."""
+    return blp.doc(responses={status: {"links": _links(view, finished=finished)}})
 
 
 def _with_etag(view: Json, status: int = 200, **headers: str) -> tuple[Json, int, dict[str, str]]:
     return view, status, {"ETag": f'"{view["version"]}"', **headers}
-
-
-def _base_version(body: Json) -> int:
-    """The version an action is based on: the body's ``version``, else ``If-Match``."""
-    if "version" in body:
-        version: int = body["version"]
-        return version
-    header = request.headers.get("If-Match")
-    if header is None:
-        raise ApiError(
-            400,
-            "version_required",
-            'send the version in the body or as If-Match: "N"',
-            {"version": ["Missing data for required field."]},
-        )
-    match = IF_MATCH.match(header)
-    if match is None:
-        raise ApiError(400, "invalid_version", 'If-Match must be "N"', {"If-Match": [header]})
-    return int(match.group(1))
 
 
 def service() -> GameService:
@@ -64,7 +88,7 @@ def service() -> GameService:
 
 
 def _act(game_id: str, kind: Kind, body: Json) -> tuple[Json, int, dict[str, str]]:
-    base = _base_version(body)
+    base = body["version"]
     return _with_etag(service().act(current_player_id(), game_id, kind, base, body))
 
 
@@ -80,7 +104,8 @@ def get_catalog() -> Json:
 @blp.rate_limited("actions")
 @blp.arguments(NewGameSchema)
 @blp.response(201, GameViewSchema, headers=ETAG_HEADER)
-@blp.errors(400, 413, 415)
+@blp.errors(400, 413, 415, 422)
+@_documented_links(201)
 def post_game(body: Json) -> tuple[Json, int, dict[str, str]]:
     """Start a game on a deal (a random one without ``deal``; today's daily deal with
     ``daily``); the clock starts running."""
@@ -89,7 +114,7 @@ def post_game(body: Json) -> tuple[Json, int, dict[str, str]]:
     return _with_etag(view, 201, Location=f"/api/v1/games/{view['id']}")
 
 
-@blp.route("/<game_id>", methods=["GET"])
+@blp.route("/<game_id:game_id>", methods=["GET"])
 @blp.auth_required
 @blp.response(200, GameViewSchema, headers=ETAG_HEADER)
 @blp.errors(404)
@@ -98,34 +123,37 @@ def get_game(game_id: str) -> tuple[Json, int, dict[str, str]]:
     return _with_etag(service().view(current_player_id(), game_id))
 
 
-@blp.route("/<game_id>/moves", methods=["POST"])
+@blp.route("/<game_id:game_id>/moves", methods=["POST"])
 @blp.auth_required
 @blp.rate_limited("actions")
 @blp.arguments(MoveSchema)
 @blp.response(200, MoveResultSchema, headers=ETAG_HEADER)
 @blp.errors(400, 404, 409, 413, 415, 422)
+@_documented_links(200)
 def post_move(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
     """Play a move on a version; the answer carries the move's ``events``."""
     return _act(game_id, "move", body)
 
 
-@blp.route("/<game_id>/undo", methods=["POST"])
+@blp.route("/<game_id:game_id>/undo", methods=["POST"])
 @blp.auth_required
 @blp.rate_limited("actions")
-@blp.arguments(VersionSchema, required=False)
+@blp.arguments(VersionSchema)
 @blp.response(200, GameViewSchema, headers=ETAG_HEADER)
 @blp.errors(400, 404, 409, 413, 415, 422)
+@_documented_links(200)
 def post_undo(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
     """Take back the last move (422 ``nothing_to_undo``)."""
     return _act(game_id, "undo", body)
 
 
-@blp.route("/<game_id>/rewind", methods=["POST"])
+@blp.route("/<game_id:game_id>/rewind", methods=["POST"])
 @blp.auth_required
 @blp.rate_limited("actions")
-@blp.arguments(VersionSchema, required=False)
+@blp.arguments(VersionSchema)
 @blp.response(200, GameViewSchema, headers=ETAG_HEADER)
 @blp.errors(400, 404, 409, 413, 415, 422)
+@_documented_links(200)
 def post_rewind(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
     """Back to the last winnable point the analysis named (``rewind`` of a proven
     ``unwinnable`` analysis), counted as the undos it takes; 422 ``nothing_to_rewind``
@@ -133,42 +161,57 @@ def post_rewind(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
     return _act(game_id, "rewind", body)
 
 
-@blp.route("/<game_id>/resign", methods=["POST"])
+@blp.route("/<game_id:game_id>/resign", methods=["POST"])
 @blp.auth_required
 @blp.rate_limited("actions")
-@blp.arguments(VersionSchema, required=False)
+@blp.arguments(VersionSchema)
 @blp.response(200, GameViewSchema, headers=ETAG_HEADER)
 @blp.errors(400, 404, 409, 413, 415, 422)
+@_documented_links(200, finished=True)
 def post_resign(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
     """Give up the game (status ``resigned``; the clock stops)."""
     return _act(game_id, "resign", body)
 
 
-@blp.route("/<game_id>/hint", methods=["POST"])
+@blp.route("/<game_id:game_id>/hint", methods=["POST"])
 @blp.auth_required
 @blp.rate_limited("actions")
-@blp.arguments(VersionSchema, required=False)
+@blp.arguments(VersionSchema)
 @blp.response(200, HintResultSchema, headers=ETAG_HEADER)
 @blp.errors(400, 404, 409, 413, 415, 422)
+@_documented_links(200, "/game")
 def post_hint(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
     """One move worth making, and the analysis of the position. Counts one hint and advances
     the version. While stock cards are unseen the hint uses only what the player has seen."""
-    result = service().hint(current_player_id(), game_id, _base_version(body), body)
+    result = service().hint(current_player_id(), game_id, body["version"], body)
     return result, 200, {"ETag": f'"{result["game"]["version"]}"'}
 
 
-@blp.route("/<game_id>/analysis", methods=["GET"])
+@blp.route("/<game_id:game_id>/analysis", methods=["GET"])
 @blp.auth_required
 @blp.response(200, AnalysisSchema)
 @blp.errors(404)
 def get_analysis(game_id: str) -> Json:
     """Whether the current position can still be won: ``not_applicable`` while unseen cards
     remain, then ``pending`` → ``done`` (``winnable``/``unwinnable``) or ``timeout``;
-    ``unavailable`` without Redis or a worker. Play never waits for it."""
+    ``unavailable`` without Redis or a worker (``not_started`` when nothing is queued for
+    the position: ask again with POST). A pure read: the action that made the position
+    started its analysis. Play never waits for it."""
     return service().analysis(current_player_id(), game_id)
 
 
-@blp.route("/<game_id>/replay", methods=["GET"])
+@blp.route("/<game_id:game_id>/analysis", methods=["POST"])
+@blp.auth_required
+@blp.rate_limited("actions")
+@blp.response(200, AnalysisSchema)
+@blp.errors(404)
+def post_analysis(game_id: str) -> Json:
+    """Ask again for the analysis of the current position (after a ``timeout``, a worker
+    outage or ``not_started``; no body); the Analysis, as GET answers it."""
+    return service().ask_analysis(current_player_id(), game_id)
+
+
+@blp.route("/<game_id:game_id>/replay", methods=["GET"])
 @blp.response(200, ReplaySchema)
 @blp.errors(404)
 def get_replay(game_id: str) -> Json:
@@ -177,7 +220,7 @@ def get_replay(game_id: str) -> Json:
     return service().replay(game_id)
 
 
-@blp.route("/<game_id>/replay/<int(signed=True):step>", methods=["GET"])
+@blp.route("/<game_id:game_id>/replay/<step:step>", methods=["GET"])
 @blp.response(200, ReplayStepSchema)
 @blp.errors(404)
 def get_replay_step(game_id: str, step: int) -> Json:
@@ -187,7 +230,7 @@ def get_replay_step(game_id: str, step: int) -> Json:
     return service().replay_step(game_id, step)
 
 
-@blp.route("/<game_id>/record", methods=["GET"])
+@blp.route("/<game_id:game_id>/record", methods=["GET"])
 @blp.response(
     200,
     {"type": "string"},
@@ -207,11 +250,12 @@ def get_record(game_id: str) -> Response:
     )
 
 
-@blp.route("/<game_id>/clock", methods=["POST"])
+@blp.route("/<game_id:game_id>/clock", methods=["POST"])
 @blp.auth_required
 @blp.arguments(ClockSchema)
 @blp.response(200, GameViewSchema, headers=ETAG_HEADER)
 @blp.errors(400, 404, 409, 413, 415)
+@_documented_links(200)
 def post_clock(body: Json, game_id: str) -> tuple[Json, int, dict[str, str]]:
     """Pause or resume the clock (no version needed; the version does not change)."""
     view = service().clock(current_player_id(), game_id, body["running"])

@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+import re
+from typing import Any, ClassVar
 
 import marshmallow as ma
+from flask import request
 
 from patience import games
-from patience.api.resources.games.boards import board_and_move
+from patience.api.errors import ApiError
+from patience.api.resources.games.boards import BOARDS, board_and_move
+from patience.api.rulesets import options_schema
 from patience.api.smorest import Choices, Schema, StrictBoolean, UnionSchema, tag
 from patience.solver.hints import REASONS
 
 MAX_VERSION = 2**31 - 1
+IF_MATCH = re.compile(r'^\s*(?:W/)?"?(\d{1,9})"?\s*$')
+GAME_NAMES = {"enum": [entry.name for entry in games.entries()]}
+"""The registered games, as documented (a game registered later is served all the same)."""
+DEAL_RANGE = {"minimum": 1, "maximum": 2**32 - 1}
+MOVES = [moves for _, moves in BOARDS.values()]
+"""Every typed game's moves: a move is one of them (which one, the game decides)."""
 
 Timestamp = ma.fields.String
 """Timestamps are RFC 3339 text (already formatted by :mod:`patience.api.play`)."""
@@ -44,12 +54,40 @@ class CatalogSchema(Schema):
     games = ma.fields.List(ma.fields.Nested(CatalogGameSchema), required=True)
 
 
-class NewGameSchema(Schema):
+def by_game(body: type[Schema]) -> type[UnionSchema]:
+    """``body`` documented exactly, game by game: a union told apart by ``game`` whose choice
+    for each registered game names it and states its options (:func:`options_schema`). The
+    body loads as ``body`` itself, so that the service words each refusal (``unknown_game``,
+    ``invalid_options``, ...)."""
+
+    def choice(name: str, title: str) -> type[Schema]:
+        fields = {
+            "game": tag(name),
+            "options": ma.fields.Dict(metadata=options_schema(name)),
+            "Meta": type("Meta", (body.Meta,), {"title": f"{body.__name__} ({title})"}),
+        }
+        return type(f"{title.replace(' ', '')}{body.__name__}", (body,), fields)
+
+    def load(self: UnionSchema, data: Any, *args: Any, **kwargs: Any) -> Any:
+        return body().load(data, *args, **kwargs)
+
+    choices = {entry.name: choice(entry.name, entry.title) for entry in games.entries()}
+    return type(
+        body.__name__ + "ByGame",
+        (UnionSchema,),
+        {"tag": "game", "choices": choices, "load": load, "__doc__": body.__doc__},
+    )
+
+
+class NewGameBody(Schema):
     """``POST /games`` body."""
 
-    game = ma.fields.String(required=True, metadata={"description": "A game of GET /games/catalog"})
+    game = ma.fields.String(
+        required=True, metadata={"description": "A game of GET /games/catalog", **GAME_NAMES}
+    )
     deal = ma.fields.Integer(
-        strict=True, metadata={"description": "Deal number 1 … 2^32−1 (random when absent)"}
+        strict=True,
+        metadata={"description": "Deal number 1 … 2^32−1 (random when absent)", **DEAL_RANGE},
     )
     options = ma.fields.Dict(
         keys=ma.fields.String(), metadata={"description": "Options of the game (see catalog)"}
@@ -57,6 +95,9 @@ class NewGameSchema(Schema):
     daily = StrictBoolean(
         metadata={"description": "Start today's daily deal (UTC) of the game's default ruleset"}
     )
+
+
+NewGameSchema = by_game(NewGameBody)
 
 
 class PersonalBestSchema(Schema):
@@ -74,9 +115,10 @@ class ParSchema(Schema):
         required=True, metadata={"description": "An optimal search proved no line is shorter"}
     )
     source = ma.fields.String(
-        required=True, validate=ma.validate.OneOf(["solver", "player"]),
+        required=True,
+        validate=ma.validate.OneOf(["solver", "player"]),
         metadata={"description": "Found by the solver, or by a player's (replayed) win"},
-    )  # fmt: skip
+    )
 
 
 class ResultSchema(Schema):
@@ -101,9 +143,10 @@ class ResultSchema(Schema):
     )
     personal_best = ma.fields.Nested(PersonalBestSchema, required=True)
     par = ma.fields.Nested(
-        ParSchema, allow_none=True,
+        ParSchema,
+        allow_none=True,
         metadata={"description": "The deal's par once the game is over (never during play)"},
-    )  # fmt: skip
+    )
 
 
 class GameViewFields(Schema):
@@ -115,9 +158,10 @@ class GameViewFields(Schema):
     deal = ma.fields.Integer(required=True)
     deal_id = ma.fields.String(required=True, metadata={"example": "pyramid-8153"})
     daily = ma.fields.String(
-        required=True, allow_none=True,
+        required=True,
+        allow_none=True,
         metadata={"format": "date", "description": "The UTC date whose daily deal this is"},
-    )  # fmt: skip
+    )
     status = ma.fields.String(
         required=True, validate=ma.validate.OneOf(["playing", "won", "resigned"])
     )
@@ -139,21 +183,31 @@ def _game_view(name: str, title: str) -> type[Schema]:
     fields = {
         "game": tag(name),
         "board": ma.fields.Nested(
-            board, required=True, allow_none=True,
-            metadata={"description": "null while the clock is paused (so paused time cannot "
-                      "be spent studying the table)"},
+            board,
+            required=True,
+            allow_none=True,
+            metadata={
+                "description": "null while the clock is paused (so paused time cannot "
+                "be spent studying the table)"
+            },
         ),
         "legal_moves": ma.fields.List(ma.fields.Nested(move), required=True),
         "__doc__": f"A game of {title} as its player sees it (no unseen card, ever).",
-    }  # fmt: skip
+    }
     return type(f"{title.replace(' ', '')}GameView", (GameViewFields,), fields)
 
 
 def _move_result(view: type[Schema]) -> type[Schema]:
-    events = ma.fields.List(ma.fields.Dict(), required=True, metadata={"description": (
-        "What the move did: the single-card steps of a run move, cards sent up on their "
-        "own, ..."
-    )})  # fmt: skip
+    events = ma.fields.List(
+        ma.fields.Dict(),
+        required=True,
+        metadata={
+            "description": (
+                "What the move did: the single-card steps of a run move, cards sent up on their "
+                "own, ..."
+            )
+        },
+    )
     name = view.__name__.replace("GameView", "MoveResult")
     return type(name, (view,), {"events": events, "__doc__": "A GameView after a move."})
 
@@ -175,25 +229,55 @@ class MoveResultSchema(UnionSchema):
     choices: ClassVar[Choices] = {name: _move_result(view) for name, view in GAME_VIEWS.items()}
 
 
+class AnyMove(ma.fields.Raw):
+    """A move: documented as one of the games' moves, and loaded whatever it is (``null``
+    included), so that the game itself words what is not one of its moves (400
+    ``invalid_move``)."""
+
+    def _validate_missing(self, value: Any) -> None:
+        if value is ma.missing:
+            super()._validate_missing(value)
+
+
 class VersionSchema(Schema):
-    """Body of an action on a version (or send ``If-Match: "N"`` instead)."""
+    """Body of an action on a version. ``If-Match: "N"`` may stand for ``version`` (then the
+    body may be left out)."""
 
     version = ma.fields.Integer(
+        required=True,
         strict=True,
         validate=ma.validate.Range(min=0, max=MAX_VERSION),
-        metadata={"description": "The version the action is based on"},
+        metadata={"description": 'The version the action is based on (or If-Match: "N")'},
     )
+
+    @ma.pre_load
+    def _version_from_if_match(self, data: Any, **kwargs: Any) -> Any:
+        """A body without ``version`` takes it from ``If-Match`` (400 when neither says)."""
+        if not isinstance(data, dict) or "version" in data:
+            return data
+        header = request.headers.get("If-Match")
+        if header is None:
+            raise ApiError(
+                400,
+                "version_required",
+                'send the version in the body or as If-Match: "N"',
+                {"version": ["Missing data for required field."]},
+            )
+        match = IF_MATCH.match(header)
+        if match is None:
+            raise ApiError(400, "invalid_version", 'If-Match must be "N"', {"If-Match": [header]})
+        return {**data, "version": int(match.group(1))}
 
 
 class MoveSchema(VersionSchema):
     """``POST /games/<id>/moves`` body."""
 
-    move = ma.fields.Raw(
+    move = AnyMove(
         required=True,
-        allow_none=True,
         metadata={
-            "type": "object",
-            "description": "A move in the game's format (checked by the game: 400 invalid_move)",
+            "description": "A move in the game's format, one of its legal_moves (checked by "
+            "the game: 400 invalid_move, 422 against the rules)",
+            "anyOf": [{"$ref": f"#/components/schemas/{moves.__name__}"} for moves in MOVES],
         },
     )
 
@@ -254,9 +338,10 @@ class HintSchema(Schema):
         metadata={"description": "draw: turn the stock's top card (instead of a move)"},
     )
     reason = ma.fields.String(
-        required=True, validate=ma.validate.OneOf(REASONS),
+        required=True,
+        validate=ma.validate.OneOf(REASONS),
         metadata={"description": "Why the move is worth making, for the client to word"},
-    )  # fmt: skip
+    )
     searched = ma.fields.Boolean(
         required=True,
         metadata={"description": "A solver search chose it (false: search-free advice)"},
@@ -308,11 +393,13 @@ def _replay_step(name: str, title: str) -> type[Schema]:
         "steps": ma.fields.Integer(required=True, metadata={"description": "Moves in all"}),
         "board": ma.fields.Nested(board, required=True),
         "move": ma.fields.Nested(
-            move, required=True, allow_none=True,
+            move,
+            required=True,
+            allow_none=True,
             metadata={"description": "The move that led here (null at step 0)"},
         ),
         "__doc__": f"A step of a finished game of {title}, as its player saw it.",
-    }  # fmt: skip
+    }
     return type(f"{title.replace(' ', '')}ReplayStep", (Schema,), fields)
 
 

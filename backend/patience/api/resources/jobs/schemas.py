@@ -4,19 +4,25 @@ from __future__ import annotations
 
 import marshmallow as ma
 
+from patience.api.resources.games.schemas import DEAL_RANGE, GAME_NAMES, by_game
 from patience.api.smorest import Schema
 
 
-class SolveSchema(Schema):
+class SolveBody(Schema):
     """``POST /solve`` body: a whole deal to solve with full knowledge of its cards."""
 
     game = ma.fields.String(
-        required=True, metadata={"description": "pyramid, gaps or forty-thieves"}
+        required=True, metadata={"description": "A game of GET /games/catalog", **GAME_NAMES}
     )
-    deal = ma.fields.Integer(strict=True, required=True, metadata={"description": "1 … 2^32−1"})
+    deal = ma.fields.Integer(
+        strict=True, required=True, metadata={"description": "1 … 2^32−1", **DEAL_RANGE}
+    )
     options = ma.fields.Dict(
         keys=ma.fields.String(), metadata={"description": "As for POST /games"}
     )
+
+
+SolveSchema = by_game(SolveBody)
 
 
 class JobCreatedSchema(Schema):

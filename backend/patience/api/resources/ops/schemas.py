@@ -22,6 +22,7 @@ class ReadySchema(Schema):
         required=True,
         metadata={"example": "ok", "description": "ok | unavailable | not_configured"},
     )
-    workers = ma.fields.Integer(
-        metadata={"description": "RQ workers registered (when Redis is up and RQ installed)"}
+    workers = ma.fields.Integer(metadata={"description": "Live solver workers (when Redis is up)"})
+    par_queue = ma.fields.Integer(
+        metadata={"description": "Par searches queued (when Redis is up; bounded)"}
     )

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from flask import Response, request, stream_with_context
@@ -26,36 +27,45 @@ from patience.api.resources.players.schemas import (
 from patience.api.smorest import Blueprint
 from patience.service.devices import Devices, device_label
 from patience.service.export import game_lines, head_lines
-from patience.service.players import delete_player, profile
-from patience.service.views import iso
-from patience.store.queries import new_player, personal_bests
+from patience.service.players import Players
 
 blp = Blueprint("players", __name__, url_prefix="/api/v1/players", description="Players")
+
+Json = dict[str, Any]
+
+
+def service() -> Players:
+    """The players of this request."""
+    return Players(get_session(), now())
 
 
 @blp.route("", methods=["POST"])
 @blp.rate_limited("players")
-@blp.arguments(NewPlayerSchema)
+@blp.arguments(NewPlayerSchema, required=False)
 @blp.response(201, PlayerCreatedSchema)
 @blp.errors(400, 413, 415)
-def create_player(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
+def create_player(body: Json) -> tuple[Json, int, dict[str, str]]:
     """Sign up: a new player and the bearer token for every later call."""
-    label = body.get("label") or device_label(request.user_agent.string)
-    player, token = new_player(get_session(), body.get("name"), label, now())
-    return _credential({"id": player.id, "name": player.name, "token": token})
+    return _credential(service().sign_up(body.get("name"), _label(body)))
 
 
-def _credential(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
+def _credential(body: Json) -> tuple[Json, int, dict[str, str]]:
     """A 201 with a token: a credential, which no cache on the way may keep a copy of."""
     return body, 201, {"Cache-Control": "no-store"}
+
+
+def _label(body: Json) -> str:
+    """The new device's label: the body's, else one from its browser."""
+    label: str | None = body.get("label")
+    return label or device_label(request.user_agent.string)
 
 
 @blp.route("/me", methods=["GET"])
 @blp.auth_required
 @blp.response(200, PlayerSchema)
-def get_me() -> dict[str, Any]:
+def get_me() -> Json:
     """The current player with statistics per game."""
-    return profile(get_session(), current_player(), now())
+    return service().profile(current_player())
 
 
 @blp.route("/me", methods=["PATCH"])
@@ -63,12 +73,9 @@ def get_me() -> dict[str, Any]:
 @blp.arguments(PlayerPatchSchema)
 @blp.response(200, PlayerSchema)
 @blp.errors(400, 413, 415)
-def patch_me(body: dict[str, Any]) -> dict[str, Any]:
+def patch_me(body: Json) -> Json:
     """Rename the current player."""
-    player = current_player()
-    player.name = body["name"]
-    get_session().commit()
-    return profile(get_session(), player, now())
+    return service().rename(current_player(), body["name"])
 
 
 @blp.route("/me/bests", methods=["GET"])
@@ -76,27 +83,9 @@ def patch_me(body: dict[str, Any]) -> dict[str, Any]:
 @blp.arguments(BestsQuerySchema, location="query")
 @blp.response(200, BestsSchema)
 @blp.errors(400)
-def get_bests(query: dict[str, Any]) -> dict[str, Any]:
+def get_bests(query: Json) -> Json:
     """The current player's personal bests, newest first."""
-    page = query["page"]
-    rows, pages = personal_bests(get_session(), current_player().id, query.get("game"), page)
-    items = [
-        {
-            "deal_id": f"{b.game}-{b.deal}",
-            "game": b.game,
-            "ruleset": b.ruleset,
-            "moves": b.moves,
-            "elapsed_ms": b.elapsed_ms,
-            "hints": b.hints,
-            "undos": b.undos,
-            "pauses": b.pauses,
-            "solver_assisted": b.solver_assisted,
-            "game_id": game_id,
-            "finished_at": iso(b.finished_at),
-        }
-        for b, game_id in rows
-    ]
-    return {"items": items, "page": page, "pages": pages}
+    return service().bests(current_player_id(), query.get("game"), query["page"])
 
 
 # -- another device -----------------------------------------------------------------------------
@@ -111,7 +100,7 @@ def devices() -> Devices:
 @blp.auth_required
 @blp.rate_limited("link_codes")
 @blp.response(201, LinkCodeSchema)
-def post_link_code() -> tuple[dict[str, Any], int, dict[str, str]]:
+def post_link_code() -> tuple[Json, int, dict[str, str]]:
     """A one-time code that signs another device in as this player (single use, 10 minutes;
     a new code replaces the last one)."""
     return devices().link_code(current_player_id()), 201, {"Cache-Control": "no-store"}
@@ -122,23 +111,22 @@ def post_link_code() -> tuple[dict[str, Any], int, dict[str, str]]:
 @blp.arguments(RedeemSchema)
 @blp.response(201, PlayerCreatedSchema)
 @blp.errors(400, 413, 415)
-def post_link(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
+def post_link(body: Json) -> tuple[Json, int, dict[str, str]]:
     """Sign this device in with a code from another: the same player, with a new token (the
     other devices stay signed in). A wrong, used or expired code is 400 ``invalid_code``; a
-    code guessed at too often is locked (429)."""
-    label = body.get("label") or device_label(request.user_agent.string)
-    return _credential(devices().redeem(body["code"], label))
+    code tried too often is locked (429)."""
+    return _credential(devices().redeem(body["code"], _label(body)))
 
 
 @blp.route("/me/devices", methods=["GET"])
 @blp.auth_required
 @blp.response(200, DevicesSchema)
-def get_devices() -> dict[str, Any]:
+def get_devices() -> Json:
     """The devices signed in as this player (``current``: this one)."""
     return devices().listed(current_player_id(), current_device_id())
 
 
-@blp.route("/me/devices/<device_id>", methods=["DELETE"])
+@blp.route("/me/devices/<device_id:device_id>", methods=["DELETE"])
 @blp.auth_required
 @blp.response(204)
 @blp.errors(404)
@@ -166,9 +154,8 @@ def get_export() -> Response:
     player = current_player()
     head = head_lines(get_session(), player, current_device_id(), now())
     games = game_lines(sessions(), player.id, player.name, now())
-    stream = stream_with_context(_chain(head, games))
     return Response(
-        stream,
+        stream_with_context(_chain(head, games)),
         mimetype="application/x-ndjson",
         headers={
             "Cache-Control": "no-store",
@@ -177,7 +164,7 @@ def get_export() -> Response:
     )
 
 
-def _chain(head: bytes, rest: Any) -> Any:
+def _chain(head: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:
     yield head
     yield from rest
 
@@ -186,8 +173,9 @@ def _chain(head: bytes, rest: Any) -> Any:
 @blp.auth_required
 @blp.arguments(DeletePlayerSchema)
 @blp.response(204)
-@blp.errors(400, 413, 415)
-def delete_me(body: dict[str, Any]) -> None:
-    """Delete this player, confirmed with their name: the player and every device's token
-    go; their finished games stay on leaderboards and replays as an anonymous player."""
-    delete_player(get_session(), current_player(), body["confirm"], now())
+@blp.errors(400, 413, 415, 422)
+def delete_me(body: Json) -> None:
+    """Delete this player, confirmed with their name (422 ``not_confirmed`` for another
+    text): the player and every device's token go; their finished games stay on leaderboards
+    and replays as an anonymous player."""
+    service().delete(current_player(), body["confirm"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 import marshmallow as ma
@@ -9,39 +10,73 @@ import marshmallow as ma
 from patience.api.smorest import Choices, Schema, UnionSchema, tag
 
 NAME_MAX = 24
-
-
 LABEL_MAX = 40
+_HIDDEN = r"\x00-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff"
+"""Characters no name may hold: controls and format characters (invisible, or turning the
+text around)."""
+_SPACES = r"\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+"""Whitespace other than the plain space and the controls (which ``str.strip`` removes too)."""
+_AROUND = rf"[ {_SPACES}\t\n\x0b\x0c\r\x1c-\x1f]*"
+
+
+def visible_pattern(longest: int) -> str:
+    """1 to ``longest`` visible characters, exactly: whitespace around them is trimmed off;
+    inside, none hidden, spaces only as plain spaces (every class spelled out: the document
+    states the same pattern, and ``\\s`` means different things to different regex
+    engines)."""
+    return (
+        rf"^{_AROUND}[^ {_SPACES}{_HIDDEN}]"
+        rf"(?:[^{_SPACES}{_HIDDEN}]{{0,{longest - 2}}}[^ {_SPACES}{_HIDDEN}])?{_AROUND}$"
+    )
+
+
+NAME_PATTERN = visible_pattern(NAME_MAX)
+"""A display name."""
+LABEL_PATTERN = visible_pattern(LABEL_MAX)
+"""A device's label."""
 
 
 class Name(ma.fields.String):
-    """A display name: trimmed, then 1–24 printable characters."""
+    """A display name: trimmed, then 1–24 visible characters (:data:`NAME_PATTERN`).
+
+    >>> Name().deserialize("  Ann Lee "), Name().deserialize("Zoë")
+    ('Ann Lee', 'Zoë')
+    """
 
     what = "a name"
     longest = NAME_MAX
+    pattern = NAME_PATTERN
+    description = f"Display name: 1–{NAME_MAX} visible characters, trimmed"
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {"description": self.description, "pattern": self.pattern}
+        super().__init__(metadata=metadata, **kwargs)
+        self._compiled = re.compile(self.pattern)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
-        text = super()._deserialize(value, attr, data, **kwargs).strip()
-        if not 1 <= len(text) <= self.longest or not text.isprintable():
-            raise ma.ValidationError(f"{self.what} is 1 to {self.longest} printable characters")
-        return text
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if not self._compiled.fullmatch(text):
+            raise ma.ValidationError(f"{self.what} is 1 to {self.longest} visible characters")
+        return text.strip()
 
 
 class Label(Name):
-    """A device's label: trimmed, then 1–40 printable characters."""
+    """A device's label: trimmed, then 1–40 visible characters (:data:`LABEL_PATTERN`)."""
 
     what = "a label"
     longest = LABEL_MAX
-
-
-LABEL = "What the device is called in the devices list (default: from its browser)"
+    pattern = LABEL_PATTERN
+    description = (
+        f"What the device is called in the devices list: 1–{LABEL_MAX} visible characters "
+        "(default: from its browser)"
+    )
 
 
 class NewPlayerSchema(Schema):
     """``POST /players`` body."""
 
-    name = Name(metadata={"description": "Display name (1–24 printable characters, trimmed)"})
-    label = Label(metadata={"description": LABEL})
+    name = Name()
+    label = Label()
 
 
 class PlayerCreatedSchema(Schema):
@@ -143,7 +178,7 @@ class RedeemSchema(Schema):
         validate=ma.validate.Length(max=64),
         metadata={"description": "The code, as shown (case, spaces and dashes do not matter)"},
     )
-    label = Label(metadata={"description": LABEL})
+    label = Label()
 
 
 class DeviceSchema(Schema):
