@@ -97,3 +97,33 @@ def test_records_on_a_database(empty_url: str) -> None:
             assert stats["pyramid"]["won"] == 1 and stats["gaps"]["played"] == 0
     finally:
         engine.dispose()
+
+
+def test_the_token_look_up_hands_its_connection_back_as_it_was(empty_url: str) -> None:
+    """The look-up runs in autocommit on a pooled driver connection; the next user of that
+    connection gets it out of autocommit (transactions still roll back)."""
+    from sqlalchemy import delete
+
+    from patience.store import Device
+    from patience.store.devices import hash_token, signed_in
+
+    upgrade(empty_url)
+    engine = make_engine(empty_url)
+    try:
+        with session_factory(engine)() as session:
+            _, token = new_player(session, "Ann", "a phone", utcnow())
+            session.close()  # its connection back to the pool: the only one there
+            assert signed_in(session, hash_token(token)) is not None
+            raw = engine.raw_connection()
+            try:
+                assert raw.dbapi_connection is not None
+                level = engine.dialect.get_isolation_level(raw.dbapi_connection)
+                assert level != "AUTOCOMMIT"
+            finally:
+                raw.close()
+            with engine.connect() as conn:
+                conn.execute(delete(Device))
+                conn.rollback()
+            assert session.query(Device).count() == 1
+    finally:
+        engine.dispose()
