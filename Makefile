@@ -54,9 +54,10 @@ $(WEB_STAMP): frontend/package.json frontend/package-lock.json
 web: $(WEB_STAMP)
 	cd frontend && npm run gen:api && npm run build
 
-# Client checks: tsc, Vitest unit tests, then Playwright (Debian's Chromium) against the real API.
+# Client checks: Prettier (format:check), tsc, Vitest unit tests, then Playwright (Debian's Chromium)
+# against the real API.
 webtest: venv $(WEB_STAMP)
-	cd frontend && npm run gen:api && npm run typecheck && npm test && npm run e2e
+	cd frontend && npm run gen:api && npm run format:check && npm run typecheck && npm test && npm run e2e
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

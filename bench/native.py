@@ -33,7 +33,7 @@ CASES: list[tuple[str, str, dict[str, Any], range, int]] = [
 def measure(game: str, options: dict[str, Any], deals: range, nodes: int) -> dict[str, Any]:
     """Solve ``deals`` in this process; the core, the nodes and the CPU seconds spent."""
     from patience.engine import new_game
-    from patience.games import solve_game
+    from patience.games.solving import solve_game
     from patience.solver import MODE, Budget
 
     spent, seconds, verdicts = 0, 0.0, []

@@ -14,7 +14,7 @@ import argparse
 import statistics
 from typing import Any
 
-from patience.games import last_winnable
+from patience.games.solving import last_winnable
 from tests.solver.dead_ends import dead_ends
 
 CASES: tuple[tuple[str, str, dict[str, Any]], ...] = (

@@ -201,7 +201,7 @@ def _solve(args: argparse.Namespace) -> int:
     import json
 
     from patience.engine import EngineError, load_position, new_game
-    from patience.games import solve_game
+    from patience.games.solving import solve_game
     from patience.solver import Budget
 
     try:

@@ -4,11 +4,28 @@
 import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { DESKTOP, LINES, PHONE, accepted, axe, launch, openPage, playThroughApi, ready, shot, switchLang, tapLoc } from './helpers';
+import {
+  DESKTOP,
+  LINES,
+  PHONE,
+  accepted,
+  axe,
+  launch,
+  openPage,
+  playThroughApi,
+  ready,
+  shot,
+  switchLang,
+  tapLoc,
+} from './helpers';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 type Move = Record<string, string>;
 
@@ -17,10 +34,15 @@ type Move = Record<string, string>;
  *  minutes (and which would mark the win solver-assisted). */
 async function solveDaily(page: Page): Promise<{ deal: number; solution: Move[] }> {
   const deal = await page.evaluate(async () => {
-    const daily = await (await fetch('/api/v1/daily')).json() as { items: { game: string; deal: number }[] };
+    const daily = (await (await fetch('/api/v1/daily')).json()) as {
+      items: { game: string; deal: number }[];
+    };
     return daily.items.find((i) => i.game === 'pyramid')!.deal;
   });
-  const out = execFileSync(inject('patience'), ['solve', '--game', 'pyramid', '--deal', String(deal)], { encoding: 'utf8', timeout: 60_000 });
+  const out = execFileSync(inject('patience'), ['solve', '--game', 'pyramid', '--deal', String(deal)], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   const solved = JSON.parse(out) as { verdict: string; solution: Move[] };
   expect(solved.verdict).toBe('winnable');
   return { deal, solution: solved.solution };
@@ -28,16 +50,20 @@ async function solveDaily(page: Page): Promise<{ deal: number; solution: Move[] 
 
 async function lastMoveByTaps(page: Page, move: Move): Promise<void> {
   if (move.type === 'king') await accepted(page, () => tapLoc(page, move.at!));
-  else if (move.type === 'pair') { await tapLoc(page, move.a!); await accepted(page, () => tapLoc(page, move.b!)); }
-  else await accepted(page, () => page.keyboard.press(move.type === 'draw' ? 'd' : 'r'));
+  else if (move.type === 'pair') {
+    await tapLoc(page, move.a!);
+    await accepted(page, () => tapLoc(page, move.b!));
+  } else await accepted(page, () => page.keyboard.press(move.type === 'draw' ? 'd' : 'r'));
 }
 
 describe('daily deals, par, replay', () => {
-  test('home leads with today\'s deals; a daily won shows par, rank and its replay', async () => {
+  test("home leads with today's deals; a daily won shows par, rank and its replay", async () => {
     const page = await openPage(browser, '/', { viewport: PHONE });
     const daily = page.getByTestId('daily');
     await expect.poll(() => daily.getByRole('heading', { level: 2 }).textContent()).toBe("Today's deals");
-    await expect.poll(() => page.getByTestId('daily-pyramid').getByTestId('daily-status').textContent()).toBe('Win today to start a daily streak');
+    await expect
+      .poll(() => page.getByTestId('daily-pyramid').getByTestId('daily-status').textContent())
+      .toBe('Win today to start a daily streak');
     expect(await page.locator('.daily-card').count()).toBe(3);
     expect((await axe(page, 'home daily phone')).serious).toEqual([]);
     await shot(page, 'daily-home-phone');
@@ -68,8 +94,14 @@ describe('daily deals, par, replay', () => {
 
     await lastMoveByTaps(page, solution[solution.length - 1]!);
     const results = page.getByTestId('results');
-    await expect.poll(() => results.getByTestId('par').textContent(), { timeout: 15_000 }).toMatch(new RegExp(`^${solution.length} moves · par \\d+ \\((the proven minimum|the shortest win known)\\)`));
-    await expect.poll(() => results.getByTestId('daily-rank').textContent()).toBe('Daily deal: rank 1 of 1 today');
+    await expect
+      .poll(() => results.getByTestId('par').textContent(), { timeout: 15_000 })
+      .toMatch(
+        new RegExp(`^${solution.length} moves · par \\d+ \\((the proven minimum|the shortest win known)\\)`),
+      );
+    await expect
+      .poll(() => results.getByTestId('daily-rank').textContent())
+      .toBe('Daily deal: rank 1 of 1 today');
     // A win without the solution fetched is not marked solver-assisted.
     await results.locator('.entries tbody tr').first().waitFor();
     expect(await results.getByTestId('assisted').count()).toBe(0);
@@ -83,7 +115,9 @@ describe('daily deals, par, replay', () => {
     // Home again: the daily card shows the result and the streak.
     await page.getByRole('link', { name: 'Patience' }).click();
     const card = page.getByTestId('daily-pyramid');
-    await expect.poll(() => card.getByTestId('daily-status').textContent()).toMatch(new RegExp(`^Won in ${solution.length} moves, \\d+:\\d\\d · Rank 1 today$`));
+    await expect
+      .poll(() => card.getByTestId('daily-status').textContent())
+      .toMatch(new RegExp(`^Won in ${solution.length} moves, \\d+:\\d\\d · Rank 1 today$`));
     expect(await card.textContent()).toContain('Daily streak: 1 (best 1)');
     await shot(page, 'daily-home-won-phone');
     // Today's leaderboard: the win with its replay. An entry the server marks solver-assisted
@@ -91,20 +125,26 @@ describe('daily deals, par, replay', () => {
     // solve queue is no place for a timed test) shows the icon and the words.
     await page.route('**/api/v1/daily/pyramid/*/leaderboard*', async (route) => {
       const r = await route.fetch();
-      const body = await r.json() as { entries: { solver_assisted: boolean }[] };
-      body.entries.forEach((e) => { e.solver_assisted = true; });
+      const body = (await r.json()) as { entries: { solver_assisted: boolean }[] };
+      body.entries.forEach((e) => {
+        e.solver_assisted = true;
+      });
       await route.fulfill({ response: r, json: body });
     });
     await card.getByRole('button', { name: "Today's leaderboard of Pyramid" }).click();
     const board = page.getByTestId('daily-leaderboard');
     await expect.poll(() => board.locator('tbody tr').count()).toBe(1);
     expect(await board.getByTestId('assisted').textContent()).toBe('solver-assisted');
-    expect(await board.getByTestId('assisted').getAttribute('title')).toBe('The player fetched the solution before winning');
+    expect(await board.getByTestId('assisted').getAttribute('title')).toBe(
+      'The player fetched the solution before winning',
+    );
     expect((await axe(page, 'daily leaderboard phone')).serious).toEqual([]);
     await shot(page, 'daily-leaderboard-phone');
     await board.getByRole('link', { name: /^Watch .*'s replay$/ }).click();
     await page.waitForURL(/\/replay\/[\w-]+$/);
-    await expect.poll(() => page.getByTestId('replay-step').textContent()).toBe(`Move 0 of ${solution.length}: the deal as dealt`);
+    await expect
+      .poll(() => page.getByTestId('replay-step').textContent())
+      .toBe(`Move 0 of ${solution.length}: the deal as dealt`);
     await page.context().close();
   });
 
@@ -130,7 +170,9 @@ describe('daily deals, par, replay', () => {
     // A game in play has no replay yet (its line would show what only its player has seen).
     const id = new URL(page.url()).pathname.split('/').pop()!;
     await page.goto(`/replay/${id}`);
-    await expect.poll(() => page.getByTestId('replay-missing').textContent()).toContain('This replay is not available');
+    await expect
+      .poll(() => page.getByTestId('replay-missing').textContent())
+      .toContain('This replay is not available');
     await page.context().close();
   });
 });
@@ -141,7 +183,9 @@ async function replayChecks(page: Page, solution: Move[]): Promise<void> {
   const n = solution.length;
   await expect.poll(() => step.textContent()).toBe(`Move 0 of ${n}: the deal as dealt`);
   await page.keyboard.press('ArrowRight');
-  await expect.poll(() => step.textContent()).toMatch(new RegExp(`^Move 1 of ${n}: (pair the|remove the|draw a card)`));
+  await expect
+    .poll(() => step.textContent())
+    .toMatch(new RegExp(`^Move 1 of ${n}: (pair the|remove the|draw a card)`));
   await page.getByRole('button', { name: 'Forward one move' }).click();
   await expect.poll(() => page.getByTestId('replay').getAttribute('data-step')).toBe('2');
   await page.keyboard.press('ArrowLeft');
@@ -152,7 +196,9 @@ async function replayChecks(page: Page, solution: Move[]): Promise<void> {
   await page.getByLabel('Speed').selectOption('fast');
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('Space');
-  await expect.poll(async () => Number(await page.getByTestId('replay').getAttribute('data-step')), { timeout: 8000 }).toBeGreaterThan(3);
+  await expect
+    .poll(async () => Number(await page.getByTestId('replay').getAttribute('data-step')), { timeout: 8000 })
+    .toBeGreaterThan(3);
   await page.keyboard.press('Space');
   const paused = await page.getByTestId('replay').getAttribute('data-step');
   await page.waitForTimeout(800);

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DESKTOP, PHONE, accepted, card, launch, openPage, ready, rejected, shot, tapLoc } from './helpers';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('forty thieves', () => {
   test('play by tapping, selection bar, rejections, undo, keyboard, reload, phone layout', async () => {
@@ -75,11 +79,26 @@ describe('forty thieves', () => {
     await accepted(page, () => tapLoc(page, 'waste'));
     expect(await card(page, 't3.4').getAttribute('data-card')).toBe('2H');
 
-    // Phone portrait: one row of ten numbered columns, no scrolling.
+    // Phone portrait: two rows of five numbered columns (issue 31), no scrolling.
     await page.setViewportSize(PHONE);
-    const ys = await page.locator('.column').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().y)));
-    expect(new Set(ys).size).toBe(1);
-    expect(await page.locator('.colnum').allTextContents()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    await page.waitForSelector('.ft.rows2');
+    const ys = await page
+      .locator('.column')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().y)));
+    expect([new Set(ys.slice(0, 5)).size, new Set(ys.slice(5)).size]).toEqual([1, 1]);
+    expect(ys[5]!).toBeGreaterThan(ys[0]!);
+    expect(await page.locator('.colnum').allTextContents()).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+    ]);
     await tapLoc(page, 't0.3');
     await shot(page, 'forty-thieves-phone');
     await page.keyboard.press('Escape');

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DESKTOP, PHONE, accepted, card, launch, openPage, ready, rejected, shot, tapLoc } from './helpers';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('gaps', () => {
   test('play by tapping, rejections, undo, redeal, keyboard, reload, options', async () => {
@@ -76,7 +80,12 @@ describe('gaps', () => {
     // Difficulty: easy / normal (default) / hard / any deal.
     const difficulty = dialog.getByLabel('Difficulty');
     expect(await difficulty.inputValue()).toBe('normal');
-    expect(await difficulty.locator('option').allTextContents()).toEqual(['easy', 'normal', 'hard', 'any deal (ungraded)']);
+    expect(await difficulty.locator('option').allTextContents()).toEqual([
+      'easy',
+      'normal',
+      'hard',
+      'any deal (ungraded)',
+    ]);
     await shot(page, 'gaps-desktop-options');
     await dialog.getByLabel('Show which card fits each gap').check();
     await dialog.getByLabel('Deal number (optional)').fill('1');

@@ -21,8 +21,12 @@ export const SIZES = {
 export type SizeName = keyof typeof SIZES;
 
 /** Move lines replayed through the API (see lines.json's `_about`). */
-export const LINES = JSON.parse(readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), 'lines.json'), 'utf8')) as {
-  pyramid1: Record<string, unknown>[]; fortyThieves60: Record<string, unknown>[]; gaps1Unlimited: Record<string, unknown>[];
+export const LINES = JSON.parse(
+  readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), 'lines.json'), 'utf8'),
+) as {
+  pyramid1: Record<string, unknown>[];
+  fortyThieves60: Record<string, unknown>[];
+  gaps1Unlimited: Record<string, unknown>[];
   longColumn: { deal: number; longest: number; moves: Record<string, unknown>[] };
   gapsStuck: { deal: number; moves: Record<string, unknown>[] };
   pyramidDeadEnd: { deal: number; moves: Record<string, unknown>[]; lastWinnable: number };
@@ -36,8 +40,10 @@ export function launch(): Promise<Browser> {
 }
 
 export interface PageOptions {
-  viewport?: { width: number; height: number }; locale?: string;
-  reducedMotion?: 'reduce' | 'no-preference'; colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+  locale?: string;
+  reducedMotion?: 'reduce' | 'no-preference';
+  colorScheme?: 'light' | 'dark';
 }
 
 export async function openPage(browser: Browser, path: string, opts: PageOptions = {}): Promise<Page> {
@@ -52,8 +58,12 @@ export async function openPage(browser: Browser, path: string, opts: PageOptions
   ctx.setDefaultTimeout(10_000);
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('pageerror', e));
-  page.on('console', (m) => { if (m.type() === 'warning' && m.text().startsWith('move ')) console.error(m.text()); });
-  page.on('response', (r) => { if (r.status() >= 500) console.error(`server error ${r.status()} ${r.request().method()} ${r.url()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'warning' && m.text().startsWith('move ')) console.error(m.text());
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 500) console.error(`server error ${r.status()} ${r.request().method()} ${r.url()}`);
+  });
   await page.goto(path);
   await ready(page);
   return page;
@@ -98,10 +108,12 @@ export async function tapLoc(page: Page, loc: string): Promise<void> {
 
 /** Wait until no card animation runs (the endless glows of lit targets do not count). */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => {
-    const end = a.effect?.getComputedTiming().endTime;
-    return a.playState !== 'running' || end === Infinity;
-  }));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => {
+      const end = a.effect?.getComputedTiming().endTime;
+      return a.playState !== 'running' || end === Infinity;
+    }),
+  );
 }
 
 export async function shot(page: Page, name: string): Promise<void> {
@@ -122,8 +134,11 @@ export async function gameAvailable(game: string): Promise<boolean> {
 export async function playThroughApi(page: Page, moves: Record<string, unknown>[]): Promise<number> {
   const played = await page.evaluate(async (moves) => {
     const id = location.pathname.split('/').pop()!;
-    const headers = { Authorization: `Bearer ${localStorage.getItem('patience.token')}`, 'Content-Type': 'application/json' };
-    let g = await (await fetch(`/api/v1/games/${id}`, { headers })).json() as { version: number };
+    const headers = {
+      Authorization: `Bearer ${localStorage.getItem('patience.token')}`,
+      'Content-Type': 'application/json',
+    };
+    let g = (await (await fetch(`/api/v1/games/${id}`, { headers })).json()) as { version: number };
     let n = 0;
     for (const move of moves) {
       const body = JSON.stringify({ version: g.version, move });
@@ -135,8 +150,11 @@ export async function playThroughApi(page: Page, moves: Record<string, unknown>[
         await new Promise((ok) => setTimeout(ok, 300));
         r = await fetch(`/api/v1/games/${id}/moves`, { method: 'POST', headers, body });
       }
-      if (!r.ok) { console.warn(`move ${n} refused: ${r.status} ${await r.text()}`); break; }
-      g = await r.json() as { version: number };
+      if (!r.ok) {
+        console.warn(`move ${n} refused: ${r.status} ${await r.text()}`);
+        break;
+      }
+      g = (await r.json()) as { version: number };
       n++;
     }
     return n;
@@ -163,15 +181,27 @@ export async function axe(page: Page, screen: string): Promise<{ counts: AxeCoun
     type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
     const w = window as unknown as { axe: { run: (c: unknown, o: object) => Promise<Result> } };
     const rule = 'label-content-name-mismatch';
-    const all = await w.axe.run(document, { resultTypes: ['violations'], rules: { [rule]: { enabled: false } } });
-    const names = await w.axe.run({ exclude: [['.card']] }, { resultTypes: ['violations'], runOnly: { type: 'rule', values: [rule] } });
-    return [...all.violations, ...names.violations].map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    const all = await w.axe.run(document, {
+      resultTypes: ['violations'],
+      rules: { [rule]: { enabled: false } },
+    });
+    const names = await w.axe.run(
+      { exclude: [['.card']] },
+      { resultTypes: ['violations'], runOnly: { type: 'rule', values: [rule] } },
+    );
+    return [...all.violations, ...names.violations].map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
   });
   const counts: AxeCounts = { critical: 0, serious: 0, moderate: 0, minor: 0 };
   for (const v of found) counts[v.impact as keyof AxeCounts] += 1;
   mkdirSync(shots, { recursive: true });
   appendFileSync(resolve(shots, 'axe.jsonl'), `${JSON.stringify({ screen, counts, violations: found })}\n`);
-  const serious = found.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.targets.join(' | ')}`);
+  const serious = found
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.targets.join(' | ')}`);
   return { counts, serious };
 }
 
@@ -182,7 +212,8 @@ export async function hidden(page: Page, selectors: string[]): Promise<string[]>
   return page.evaluate((sels) => {
     const bad: string[] = [];
     const de = document.documentElement;
-    if (de.scrollHeight > innerHeight + 1 || de.scrollWidth > innerWidth + 1) bad.push(`page scrolls ${de.scrollWidth}x${de.scrollHeight}`);
+    if (de.scrollHeight > innerHeight + 1 || de.scrollWidth > innerWidth + 1)
+      bad.push(`page scrolls ${de.scrollWidth}x${de.scrollHeight}`);
     for (const sel of sels) {
       const els = [...document.querySelectorAll<HTMLElement>(sel)];
       if (!els.length) bad.push(`${sel}: none`);
@@ -190,9 +221,13 @@ export async function hidden(page: Page, selectors: string[]): Promise<string[]>
         const r = el.getBoundingClientRect();
         const x = r.left + Math.min(r.width / 2, 10);
         const y = r.top + Math.min(r.height / 2, 8);
-        const inside = r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+        const inside =
+          r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
         const top = document.elementFromPoint(x, y);
-        if (!inside || !top || !(el === top || el.contains(top))) bad.push(`${sel} ${el.getAttribute('data-loc') ?? ''} at ${Math.round(r.left)},${Math.round(r.top)}`);
+        if (!inside || !top || !(el === top || el.contains(top)))
+          bad.push(
+            `${sel} ${el.getAttribute('data-loc') ?? ''} at ${Math.round(r.left)},${Math.round(r.top)}`,
+          );
       }
     }
     return bad;

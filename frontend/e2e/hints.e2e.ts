@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DESKTOP, PHONE, accepted, card, launch, openPage, shot, switchLang, version } from './helpers';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('hints and analysis (API + Redis + worker)', () => {
   test('hint: H highlights the king at p21 and says so; Esc closes it', async () => {
@@ -28,8 +32,23 @@ describe('hints and analysis (API + Redis + worker)', () => {
     await page.waitForSelector('[data-loc="p21"].hinted');
     expect(await card(page, 'p21').getAttribute('aria-label')).toContain('king');
     await shot(page, 'hint-desktop');
+    // Esc closes the hint, its mark on the board too (issue 31).
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('hint-text').count()).toBe(0);
+    expect(await page.locator('.hinted').count()).toBe(0);
+    await shot(page, 'hint-desktop-closed');
+    await accepted(page, () => page.keyboard.press('h'));
+    await page.waitForSelector('[data-loc="p21"].hinted');
     // Playing the hinted move clears the hint.
     await accepted(page, () => card(page, 'p21').click({ position: { x: 8, y: 8 } }));
+    expect(await page.locator('.hinted').count()).toBe(0);
+    // Forty Thieves on the desktop: H marks the move's places, Esc unmarks them all.
+    await page.goto('/play/forty-thieves-1');
+    await page.waitForSelector('[data-loc="t9.3"]');
+    await accepted(page, () => page.keyboard.press('h'));
+    await expect.poll(() => page.locator('.hinted').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('hint-text').count()).toBe(0);
     expect(await page.locator('.hinted').count()).toBe(0);
     await page.context().close();
   });
@@ -47,12 +66,16 @@ describe('hints and analysis (API + Redis + worker)', () => {
     expect(await page.getByTestId('status').textContent()).toContain('Stock 0');
 
     // "checking…" while the worker searches, or straight to the panel.
-    await page.waitForSelector('[data-testid="checking"], [data-testid="deadend"][data-kind="unwinnable"]', { timeout: 20_000 });
+    await page.waitForSelector('[data-testid="checking"], [data-testid="deadend"][data-kind="unwinnable"]', {
+      timeout: 20_000,
+    });
     const panel = page.locator('[data-testid="deadend"][data-kind="unwinnable"]');
     await panel.waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('checking').count()).toBe(0);
     expect(await panel.textContent()).toContain('This position can no longer be won.');
-    const exits = await panel.locator('[data-exit]').evaluateAll((els) => els.map((e) => e.getAttribute('data-exit')));
+    const exits = await panel
+      .locator('[data-exit]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-exit')));
     expect(exits).toEqual(['undo', 'hint', 'replay', 'new']);
     for (const name of ['Undo', 'Hint', 'Replay this deal', 'New deal']) {
       expect(await panel.getByRole('button', { name, exact: true }).count()).toBe(1);

@@ -3,21 +3,43 @@
 import { readdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SIZES, accepted, card, launch, openPage, playThroughApi, ready, rejected, settled, shot, tapLoc, version } from './helpers';
+import {
+  SIZES,
+  accepted,
+  card,
+  launch,
+  openPage,
+  playThroughApi,
+  ready,
+  rejected,
+  settled,
+  shot,
+  tapLoc,
+  version,
+} from './helpers';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
-const cardAnimations = (page: import('playwright-core').Page) => page.evaluate(
-  () => document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).length,
-);
+const cardAnimations = (page: import('playwright-core').Page) =>
+  page.evaluate(
+    () => document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).length,
+  );
 
 describe('interaction', () => {
   test('settings: four-colour deck, card size, left-handed toolbar; kept across a reload', async () => {
     const page = await openPage(browser, '/play/forty-thieves-1', { viewport: SIZES['desktop-1366x768'] });
     await page.waitForSelector('[data-loc="t9.3"]');
-    const colour = (c: string) => page.locator(`[data-card="${c}"]`).first().evaluate((e) => getComputedStyle(e).color);
+    const colour = (c: string) =>
+      page
+        .locator(`[data-card="${c}"]`)
+        .first()
+        .evaluate((e) => getComputedStyle(e).color);
     const black = await colour('9C');
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByTestId('menu').getByRole('button', { name: 'Settings' }).click();
@@ -69,14 +91,21 @@ describe('interaction', () => {
     // 6♥ goes to column 6 (its only place): it slides there, already in its new place in the DOM.
     const before = await version(page);
     await tapLoc(page, 't9.3');
-    await page.waitForFunction((b) => document.querySelector('.app')?.getAttribute('data-version') !== String(b), before);
+    await page.waitForFunction(
+      (b) => document.querySelector('.app')?.getAttribute('data-version') !== String(b),
+      before,
+    );
     // Mid-slide, the card under the finger where 6♥ is drawn is 6♥ in its new place (column
     // 6), not a card of the old position: a tap there acts on what the player sees.
     const hit = await page.evaluate(() => {
-      const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).length;
+      const running = document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).length;
       const six = document.querySelector<HTMLElement>('[data-card="6H"]')!;
       const r = six.getBoundingClientRect();
-      const el = (document.elementFromPoint(r.left + 8, r.top + 6) as HTMLElement).closest('[data-loc]') as HTMLElement;
+      const el = (document.elementFromPoint(r.left + 8, r.top + 6) as HTMLElement).closest(
+        '[data-loc]',
+      ) as HTMLElement;
       el.click();
       return { running, loc: el.getAttribute('data-loc'), card: el.getAttribute('data-card') };
     });
@@ -91,10 +120,15 @@ describe('interaction', () => {
     await page.keyboard.press('Escape');
     await accepted(page, () => page.keyboard.press('d'));
     expect(await cardAnimations(page)).toBe(0);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('patience.settings')!).motion)).toBe(false);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('patience.settings')!).motion)).toBe(
+      false,
+    );
     await page.context().close();
 
-    const reduced = await openPage(browser, '/play/forty-thieves-1', { viewport: SIZES['phone-360x740'], reducedMotion: 'reduce' });
+    const reduced = await openPage(browser, '/play/forty-thieves-1', {
+      viewport: SIZES['phone-360x740'],
+      reducedMotion: 'reduce',
+    });
     await reduced.waitForSelector('[data-loc="t9.3"]');
     await accepted(reduced, () => tapLoc(reduced, 't9.3'));
     expect(await cardAnimations(reduced)).toBe(0);
@@ -103,11 +137,19 @@ describe('interaction', () => {
 
   test('a control that can do nothing is disabled and says why', async () => {
     const page = await openPage(browser, '/', { viewport: SIZES['phone-360x640'] });
-    await page.evaluate(() => localStorage.setItem('patience.options.forty-thieves', JSON.stringify({ rules: 'classic', winnable_only: false })));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'patience.options.forty-thieves',
+        JSON.stringify({ rules: 'classic', winnable_only: false }),
+      ),
+    );
     await page.goto('/play/forty-thieves-4');
     await ready(page);
     await page.waitForURL(/\/game\//);
-    await playThroughApi(page, Array.from({ length: 64 }, () => ({ type: 'draw' })));
+    await playThroughApi(
+      page,
+      Array.from({ length: 64 }, () => ({ type: 'draw' })),
+    );
     const draw = page.locator('[data-action="draw"]');
     expect(await draw.getAttribute('aria-disabled')).toBe('true');
     expect(await draw.getAttribute('class')).not.toContain('accent');
@@ -121,7 +163,7 @@ describe('interaction', () => {
     await page.context().close();
   });
 
-  test('game menu: undo all and restart this deal, by ordinary undo and new-game actions; deal ID copied on tap', async () => {
+  test('game menu: undo all and restart this deal (ordinary undos, a new game); deal ID copied on tap', async () => {
     const page = await openPage(browser, '/play/pyramid-1', { viewport: SIZES['phone-360x640'] });
     await page.waitForURL(/\/game\//);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -133,7 +175,9 @@ describe('interaction', () => {
     await page.waitForFunction(() => document.querySelector('.app')?.getAttribute('data-busy') === '0');
     const undos = await page.evaluate(async () => {
       const id = location.pathname.split('/').pop();
-      const r = await fetch(`/api/v1/games/${id}`, { headers: { Authorization: `Bearer ${localStorage.getItem('patience.token')}` } });
+      const r = await fetch(`/api/v1/games/${id}`, {
+        headers: { Authorization: `Bearer ${localStorage.getItem('patience.token')}` },
+      });
       return ((await r.json()) as { undos: number }).undos;
     });
     expect(undos).toBe(4);
@@ -158,17 +202,27 @@ describe('interaction', () => {
     await tile.getByLabel('Winnable deals only (proven by the solver)').uncheck();
     await page.getByRole('button', { name: 'Play Forty Thieves' }).click();
     await page.waitForURL(/\/game\//);
-    const options = await page.evaluate(() => JSON.parse(localStorage.getItem('patience.view')!).options as Record<string, unknown>);
+    const options = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('patience.view')!).options as Record<string, unknown>,
+    );
     expect(options).toMatchObject({ rules: 'relaxed', winnable_only: false });
     // Pyramid: its options come from the catalog too (winnable deals by default once offered).
     await page.goto('/');
     await ready(page);
-    const catalog = await page.evaluate(async () => (await (await fetch('/api/v1/games/catalog')).json()) as { games: { game: string; options: { name: string; default: unknown }[] }[] });
+    const catalog = await page.evaluate(
+      async () =>
+        (await (await fetch('/api/v1/games/catalog')).json()) as {
+          games: { game: string; options: { name: string; default: unknown }[] }[];
+        },
+    );
     const pyr = catalog.games.find((g) => g.game === 'pyramid')!;
     const pyrTile = page.getByRole('region', { name: 'Pyramid' });
     expect(await pyrTile.locator('input, select').count()).toBe(pyr.options.length);
     const winnable = pyr.options.find((o) => o.name === 'winnable_only');
-    if (winnable) expect(await pyrTile.getByLabel('Winnable deals only (proven by the solver)').isChecked()).toBe(winnable.default === true);
+    if (winnable)
+      expect(await pyrTile.getByLabel('Winnable deals only (proven by the solver)').isChecked()).toBe(
+        winnable.default === true,
+      );
     await page.context().close();
   });
 
@@ -178,14 +232,24 @@ describe('interaction', () => {
     // Installable: a manifest with icons; no source map is served.
     const manifest = await page.evaluate(async () => {
       const href = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href;
-      return (await fetch(href)).json() as Promise<{ name: string; display: string; icons: { sizes: string }[] }>;
+      return (await fetch(href)).json() as Promise<{
+        name: string;
+        display: string;
+        icons: { sizes: string }[];
+      }>;
     });
     expect(manifest).toMatchObject({ name: 'Patience', display: 'standalone' });
     expect(manifest.icons.map((i) => i.sizes)).toContain('512x512');
-    const script = await page.evaluate(async () => (await fetch(document.querySelector<HTMLScriptElement>('script[type="module"]')!.src)).text());
+    const script = await page.evaluate(async () =>
+      (await fetch(document.querySelector<HTMLScriptElement>('script[type="module"]')!.src)).text(),
+    );
     expect(script).not.toContain('sourceMappingURL');
-    expect(readdirSync(new URL('../dist/assets', import.meta.url)).filter((f) => f.endsWith('.map'))).toEqual([]);
-    await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+    expect(readdirSync(new URL('../dist/assets', import.meta.url)).filter((f) => f.endsWith('.map'))).toEqual(
+      [],
+    );
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     await page.reload(); // now under the service worker
     await ready(page);
     const v = await version(page);
@@ -197,7 +261,9 @@ describe('interaction', () => {
     await shot(page, 'offline-reconnecting-phone-360x640');
     await tapLoc(page, 'r0c12');
     await tapLoc(page, 'r1c6');
-    await expect.poll(() => page.getByTestId('live').textContent()).toContain('The server could not be reached');
+    await expect
+      .poll(() => page.getByTestId('live').textContent())
+      .toContain('The server could not be reached');
     await page.context().setOffline(false);
     await expect.poll(() => page.getByTestId('reconnecting').count(), { timeout: 15_000 }).toBe(0);
     expect(await version(page)).toBe(v);

@@ -1,5 +1,5 @@
 // Measures the web client as issue 20 asks, against the real backend (the e2e set-up: a fresh
-// SQLite database, Redis db 13, one worker, `vite preview`) in Debian's Chromium:
+// SQLite database, Redis db PATIENCE_E2E_REDIS_DB (13), one worker, `vite preview`) in Debian's Chromium:
 //   - first card visible: from navigation start to the first card on screen, median of 5 cold
 //     loads (a new browser context each time: no cache, no service worker, a new player),
 //   - JS+CSS gzipped (the built dist/assets, gzip level 9),
@@ -44,10 +44,16 @@ async function coldLoad(browser: Browser, base: string): Promise<{ ms: number; s
   const page = await ctx.newPage();
   let shell = 0;
   let api = 0;
-  page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) api++; else shell++; });
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) api++;
+    else shell++;
+  });
   await page.addInitScript(() => {
     new MutationObserver((_, obs) => {
-      if (document.querySelector('[data-card]')) { (window as unknown as { firstCard: number }).firstCard = performance.now(); obs.disconnect(); }
+      if (document.querySelector('[data-card]')) {
+        (window as unknown as { firstCard: number }).firstCard = performance.now();
+        obs.disconnect();
+      }
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto(`${base}/play/pyramid-1`);
@@ -61,10 +67,18 @@ async function coldLoad(browser: Browser, base: string): Promise<{ ms: number; s
 async function axeOn(page: Page): Promise<Counts> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
   return page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: (c: unknown, o: object) => Promise<{ violations: { impact: string }[] }> } };
+    const w = window as unknown as {
+      axe: { run: (c: unknown, o: object) => Promise<{ violations: { impact: string }[] }> };
+    };
     const rule = 'label-content-name-mismatch';
-    const a = await w.axe.run(document, { resultTypes: ['violations'], rules: { [rule]: { enabled: false } } });
-    const b = await w.axe.run({ exclude: [['.card']] }, { resultTypes: ['violations'], runOnly: { type: 'rule', values: [rule] } });
+    const a = await w.axe.run(document, {
+      resultTypes: ['violations'],
+      rules: { [rule]: { enabled: false } },
+    });
+    const b = await w.axe.run(
+      { exclude: [['.card']] },
+      { resultTypes: ['violations'], runOnly: { type: 'rule', values: [rule] } },
+    );
     const c: Record<string, number> = {};
     for (const v of [...a.violations, ...b.violations]) {
       c[v.impact] = (c[v.impact] ?? 0) + 1;
@@ -83,7 +97,11 @@ async function screens(browser: Browser, base: string): Promise<[string, Counts]
   for (const game of ['pyramid-1', 'gaps-1', 'forty-thieves-1']) {
     await page.goto(`${base}/play/${game}`);
     await page.waitForSelector('[data-card]');
-    for (const [w, h] of [[360, 640], [740, 360], [1366, 768]] as const) {
+    for (const [w, h] of [
+      [360, 640],
+      [740, 360],
+      [1366, 768],
+    ] as const) {
       await page.setViewportSize({ width: w, height: h });
       out.push([`${game} ${w}x${h}`, await axeOn(page)]);
     }
@@ -99,6 +117,10 @@ async function screens(browser: Browser, base: string): Promise<[string, Counts]
   await page.close();
   return out;
 }
+
+/** "critical 0, serious 0, moderate 1, minor 0" */
+const counts = (c: Counts): string =>
+  ['critical', 'serious', 'moderate', 'minor'].map((k) => `${k} ${c[k] ?? 0}`).join(', ');
 
 function lastE2e(): Counts & { screens: number } {
   const file = resolve(here, 'screenshots/axe.jsonl');
@@ -124,19 +146,26 @@ test('figures of the web client', async () => {
     for (let i = 0; i < 5; i++) loads.push(await coldLoad(browser, base));
     const ms = loads.map((l) => l.ms).sort((a, b) => a - b);
     const b = bundle();
-    console.log(`first card visible (cold load of /play/pyramid-1, 360x740): median ${ms[2]!.toFixed(0)} ms of 5 [${ms.map((x) => x.toFixed(0)).join(', ')}]`);
+    const all = ms.map((x) => x.toFixed(0)).join(', ');
+    console.log(
+      `first card visible (cold load of /play/pyramid-1, 360x740): median ${ms[2]!.toFixed(0)} ms of 5 [${all}]`,
+    );
     console.log(`requests of a cold load: ${loads[0]!.shell} app shell + ${loads[0]!.api} API`);
-    console.log(`JS+CSS: ${b.files} files, ${(b.raw / 1024).toFixed(1)} KB raw, ${(b.gz / 1024).toFixed(1)} KB gzipped (a cold load: ${(b.entryGz / 1024).toFixed(1)} KB; the rest on demand)`);
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    const cold = `a cold load: ${kb(b.entryGz)}; the rest on demand`;
+    console.log(`JS+CSS: ${b.files} files, ${kb(b.raw)} raw, ${kb(b.gz)} gzipped (${cold})`);
     const rows = await screens(browser, base);
     const sum: Counts = {};
     for (const [name, c] of rows) {
-      const ids = Object.keys(c).filter((k) => k.includes(':')).join(' ');
-      console.log(`axe ${name.padEnd(26)} ${['critical', 'serious', 'moderate', 'minor'].map((k) => `${k} ${c[k] ?? 0}`).join(', ')}${ids ? ` (${ids})` : ''}`);
+      const ids = Object.keys(c)
+        .filter((k) => k.includes(':'))
+        .join(' ');
+      console.log(`axe ${name.padEnd(26)} ${counts(c)}${ids ? ` (${ids})` : ''}`);
       for (const [k, n] of Object.entries(c)) if (!k.includes(':')) sum[k] = (sum[k] ?? 0) + n;
     }
-    console.log(`axe total over ${rows.length} screens: ${['critical', 'serious', 'moderate', 'minor'].map((k) => `${k} ${sum[k] ?? 0}`).join(', ')}`);
+    console.log(`axe total over ${rows.length} screens: ${counts(sum)}`);
     const e2e = lastE2e();
-    if (e2e.screens) console.log(`axe in the last e2e run, ${e2e.screens} screens: ${['critical', 'serious', 'moderate', 'minor'].map((k) => `${k} ${e2e[k] ?? 0}`).join(', ')}`);
+    if (e2e.screens) console.log(`axe in the last e2e run, ${e2e.screens} screens: ${counts(e2e)}`);
     expect(b.gz).toBeLessThanOrEqual(60 * 1024);
     expect((sum.critical ?? 0) + (sum.serious ?? 0)).toBe(0);
   } finally {

@@ -1,13 +1,31 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DESKTOP, LINES, PHONE, accepted, card, everySizeClean, launch, openPage, ready, rejected, shot, switchLang, tapLoc } from './helpers';
+import {
+  DESKTOP,
+  LINES,
+  PHONE,
+  accepted,
+  card,
+  everySizeClean,
+  launch,
+  openPage,
+  ready,
+  rejected,
+  shot,
+  switchLang,
+  tapLoc,
+} from './helpers';
 
 // Pyramid deal 1, solved (API.md move format).
 const SOLUTION = LINES.pyramid1 as Record<string, string>[];
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('pyramid', () => {
   test('play by tapping, rejections, undo, keyboard, reload', async () => {
@@ -46,7 +64,9 @@ describe('pyramid', () => {
     expect(await status.textContent()).toContain('Stock 23');
     await accepted(page, () => page.keyboard.press('u'));
     expect(await status.textContent()).toContain('Stock 24');
-    expect(await rejected(page, () => page.keyboard.press('r'))).toBe('Recycle is possible once the stock is used up');
+    expect(await rejected(page, () => page.keyboard.press('r'))).toBe(
+      'Recycle is possible once the stock is used up',
+    );
     await tapLoc(page, 'p26');
     await page.keyboard.press('Escape');
     await expect.poll(() => card(page, 'p26').getAttribute('class')).not.toContain('selected');
@@ -81,16 +101,18 @@ describe('pyramid', () => {
     await expect.poll(() => page.getByTestId('hint-text').count()).toBe(0);
 
     // The clock pauses while the tab is hidden and resumes on return (on the server).
-    const serverGame = () => page.evaluate(async () => {
-      const token = localStorage.getItem('patience.token');
-      const id = location.pathname.split('/').pop();
-      const r = await fetch(`/api/v1/games/${id}`, { headers: { Authorization: `Bearer ${token}` } });
-      return (await r.json()) as { clock_running: boolean; version: number };
-    });
-    const setVisibility = (state: string) => page.evaluate((s) => {
-      Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
-      document.dispatchEvent(new Event('visibilitychange'));
-    }, state);
+    const serverGame = () =>
+      page.evaluate(async () => {
+        const token = localStorage.getItem('patience.token');
+        const id = location.pathname.split('/').pop();
+        const r = await fetch(`/api/v1/games/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+        return (await r.json()) as { clock_running: boolean; version: number };
+      });
+    const setVisibility = (state: string) =>
+      page.evaluate((s) => {
+        Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
     await setVisibility('hidden');
     await expect.poll(async () => (await serverGame()).clock_running).toBe(false);
     await setVisibility('visible');

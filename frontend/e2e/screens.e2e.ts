@@ -4,12 +4,27 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  LINES, SIZES, accepted, axe, everySizeClean, openPage, launch, playThroughApi, ready, shot, switchLang, tapLoc,
+  LINES,
+  SIZES,
+  accepted,
+  axe,
+  everySizeClean,
+  openPage,
+  launch,
+  playThroughApi,
+  ready,
+  shot,
+  switchLang,
+  tapLoc,
 } from './helpers';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function clean(page: Page, screen: string): Promise<void> {
   const { serious } = await axe(page, screen);
@@ -28,14 +43,16 @@ async function openDialog(page: Page, item: string): Promise<void> {
 }
 
 describe('screens', () => {
-  test('home with each game\'s options, then every dialog, in English, Japanese and dark', async () => {
+  test("home with each game's options, then every dialog, in English, Japanese and dark", async () => {
     for (const scheme of ['light', 'dark'] as const) {
       const page = await openPage(browser, '/', { viewport: SIZES['phone-360x740'], colorScheme: scheme });
       // The options come from the catalog: Gaps redeals and aces, Forty Thieves rules, …
       await page.getByLabel('Redeals').waitFor();
       expect(await page.getByLabel('Aces shuffled in').count()).toBe(1);
       expect(await page.getByLabel('Rules').inputValue()).toBe('classic');
-      expect(await page.getByLabel('Winnable deals only (proven by the solver)').first().isChecked()).toBe(true);
+      expect(await page.getByLabel('Winnable deals only (proven by the solver)').first().isChecked()).toBe(
+        true,
+      );
       await clean(page, `home ${scheme}`);
       await shot(page, `home-${scheme}-phone-360x740`);
       await page.setViewportSize(SIZES['desktop-1366x768']);
@@ -47,7 +64,14 @@ describe('screens', () => {
       expect(await page.getByRole('grid').getByRole('row').count()).toBe(4);
       expect(await page.getByRole('gridcell').count()).toBe(52);
       expect(await page.locator('h1').textContent()).toBe('Gaps');
-      for (const [item, name] of [['New deal', 'new'], ['Rules', 'rules'], ['Statistics', 'stats'], ['Settings', 'settings'], ['Personal bests', 'bests'], ['Leaderboard', 'leaderboard']]) {
+      for (const [item, name] of [
+        ['New deal', 'new'],
+        ['Rules', 'rules'],
+        ['Statistics', 'stats'],
+        ['Settings', 'settings'],
+        ['Personal bests', 'bests'],
+        ['Leaderboard', 'leaderboard'],
+      ]) {
         await openDialog(page, item!);
         await clean(page, `${name} dialog ${scheme}`);
         await shot(page, `dialog-${name}-${scheme}-desktop`);
@@ -66,36 +90,60 @@ describe('screens', () => {
     }
   });
 
-  test.each(['gaps', 'forty-thieves'])('%s won by tapping the last move: results at every size', async (game) => {
-    const cases = [
-      { path: '/play/gaps-1', options: ['gaps', { redeals: 'unlimited' }], line: LINES.gaps1Unlimited, name: 'gaps', count: 'Cards in place' },
-      { path: '/play/forty-thieves-60', options: ['forty-thieves', { rules: 'classic' }], line: LINES.fortyThieves60, name: 'forty-thieves', count: 'On foundations' },
-    ] as const;
-    for (const c of cases.filter((x) => x.name === game)) {
-      const page = await openPage(browser, '/', { viewport: SIZES['phone-360x640'] });
-      await page.evaluate(([g, o]) => localStorage.setItem(`patience.options.${g as string}`, JSON.stringify(o)), c.options);
-      await page.goto(c.path);
-      await ready(page);
-      await page.waitForURL(/\/game\//);
-      expect(await playThroughApi(page, c.line.slice(0, -1))).toBe(c.line.length - 1);
-      const last = c.line[c.line.length - 1] as Record<string, string>;
-      await lastMoveByTapping(page, last);
-      const results = page.getByTestId('results');
-      await results.waitFor();
-      expect(await results.textContent()).toContain(c.count);
-      expect(await results.textContent()).not.toContain('Removed');
-      await everySize(page, `${c.name}-won`);
-      await page.getByRole('button', { name: 'View the board' }).first().click();
-      await everySize(page, `${c.name}-won-board`);
-      await page.context().close();
-    }
-  });
+  test.each(['gaps', 'forty-thieves'])(
+    '%s won by tapping the last move: results at every size',
+    async (game) => {
+      const cases = [
+        {
+          path: '/play/gaps-1',
+          options: ['gaps', { redeals: 'unlimited' }],
+          line: LINES.gaps1Unlimited,
+          name: 'gaps',
+          count: 'Cards in place',
+        },
+        {
+          path: '/play/forty-thieves-60',
+          options: ['forty-thieves', { rules: 'classic' }],
+          line: LINES.fortyThieves60,
+          name: 'forty-thieves',
+          count: 'On foundations',
+        },
+      ] as const;
+      for (const c of cases.filter((x) => x.name === game)) {
+        const page = await openPage(browser, '/', { viewport: SIZES['phone-360x640'] });
+        await page.evaluate(
+          ([g, o]) => localStorage.setItem(`patience.options.${g as string}`, JSON.stringify(o)),
+          c.options,
+        );
+        await page.goto(c.path);
+        await ready(page);
+        await page.waitForURL(/\/game\//);
+        expect(await playThroughApi(page, c.line.slice(0, -1))).toBe(c.line.length - 1);
+        const last = c.line[c.line.length - 1] as Record<string, string>;
+        await lastMoveByTapping(page, last);
+        const results = page.getByTestId('results');
+        await results.waitFor();
+        expect(await results.textContent()).toContain(c.count);
+        expect(await results.textContent()).not.toContain('Removed');
+        await everySize(page, `${c.name}-won`);
+        await page.getByRole('button', { name: 'View the board' }).first().click();
+        await everySize(page, `${c.name}-won-board`);
+        await page.context().close();
+      }
+    },
+  );
 
   test('pyramid dead end at every size: drawn through three passes', async () => {
     const page = await openPage(browser, '/play/pyramid-3', { viewport: SIZES['phone-360x640'] });
     await page.waitForURL(/\/game\//);
     const draws = (n: number) => Array.from({ length: n }, () => ({ type: 'draw' }));
-    await playThroughApi(page, [...draws(24), { type: 'recycle' }, ...draws(24), { type: 'recycle' }, ...draws(24)]);
+    await playThroughApi(page, [
+      ...draws(24),
+      { type: 'recycle' },
+      ...draws(24),
+      { type: 'recycle' },
+      ...draws(24),
+    ]);
     await page.getByTestId('deadend').waitFor();
     // Recycle can do nothing now: disabled, and it says why.
     const recycle = page.locator('[data-action="recycle"]');
@@ -107,7 +155,9 @@ describe('screens', () => {
 
   test('gaps dead end at every size: a line without redeals that leaves no move', async () => {
     const gaps = await openPage(browser, '/', { viewport: SIZES['phone-360x640'] });
-    await gaps.evaluate(() => localStorage.setItem('patience.options.gaps', JSON.stringify({ redeals: 0, difficulty: 'any' })));
+    await gaps.evaluate(() =>
+      localStorage.setItem('patience.options.gaps', JSON.stringify({ redeals: 0, difficulty: 'any' })),
+    );
     await gaps.goto(`/play/gaps-${LINES.gapsStuck.deal}`);
     await ready(gaps);
     await gaps.waitForURL(/\/game\//);
@@ -124,7 +174,7 @@ describe('screens', () => {
     // No legal move at all is rare in Forty Thieves; the panel is shown on a drawn-up "stuck" view.
     await ft.route(/\/api\/v1\/games\/(?!catalog)[\w-]+(\/clock)?$/, async (route) => {
       const res = await route.fetch();
-      const v = await res.json() as { notices: string[]; legal_moves: unknown[] };
+      const v = (await res.json()) as { notices: string[]; legal_moves: unknown[] };
       v.notices = ['stuck'];
       v.legal_moves = [];
       await route.fulfill({ response: res, json: v });
@@ -139,13 +189,20 @@ describe('screens', () => {
     const page = await openPage(browser, '/play/pyramid-2', { viewport: SIZES['phone-360x640'] });
     await page.waitForURL(/\/game\//);
     // The tab counts as hidden (else a paused game shown runs again at once).
-    await page.addInitScript(() => Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true }));
+    await page.addInitScript(() =>
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true }),
+    );
     let pausedOnce = true;
     // As the server sends it while the clock is paused: no board, no legal moves.
     await page.route(/\/api\/v1\/games\/(?!catalog)[\w-]+$/, async (route) => {
       const res = await route.fetch();
-      const v = await res.json() as { board: unknown; legal_moves: unknown[]; clock_running: boolean };
-      if (pausedOnce) { v.board = null; v.legal_moves = []; v.clock_running = false; pausedOnce = false; }
+      const v = (await res.json()) as { board: unknown; legal_moves: unknown[]; clock_running: boolean };
+      if (pausedOnce) {
+        v.board = null;
+        v.legal_moves = [];
+        v.clock_running = false;
+        pausedOnce = false;
+      }
       await route.fulfill({ response: res, json: v });
     });
     await page.reload();
@@ -161,19 +218,29 @@ describe('screens', () => {
 
 /** The winning move by tapping, as a player would. */
 async function lastMoveByTapping(page: Page, m: Record<string, string>): Promise<void> {
-  if (m.type === 'collect') { await accepted(page, () => page.click('[data-action="collect"]')); return; }
-  if (m.card) { // gaps: the card, then the gap
+  if (m.type === 'collect') {
+    await accepted(page, () => page.click('[data-action="collect"]'));
+    return;
+  }
+  if (m.card) {
+    // gaps: the card, then the gap
     const from = await page.locator(`[data-card="${m.card}"]`).getAttribute('data-loc');
     await tapLoc(page, from!);
     await accepted(page, () => tapLoc(page, m.to!));
     return;
   }
   // forty thieves: the card tapped; one destination moves at once, else tap the destination
-  const top = m.from === 'waste' ? 'waste' : await page.locator(`.stack [data-loc^="${m.from}."]`).last().getAttribute('data-loc');
+  const top =
+    m.from === 'waste'
+      ? 'waste'
+      : await page.locator(`.stack [data-loc^="${m.from}."]`).last().getAttribute('data-loc');
   await accepted(page, async () => {
     await tapLoc(page, top!);
     if (!(await page.locator('.selected').count())) return;
-    const dest = m.to === 'foundation' || /^f/.test(m.to!) ? 'f0' : await page.locator(`.stack [data-loc^="${m.to}"]`).last().getAttribute('data-loc');
+    const dest =
+      m.to === 'foundation' || /^f/.test(m.to!)
+        ? 'f0'
+        : await page.locator(`.stack [data-loc^="${m.to}"]`).last().getAttribute('data-loc');
     await tapLoc(page, dest!);
   });
 }

@@ -1,7 +1,8 @@
-// Starts the backend (API + two solver workers on Redis db 13) and `vite preview`, waits for
-// them, hands the base URL to the tests and tears everything down afterwards. Bounded in time:
-// each wait gives up after 60 s. Redis: the one at 127.0.0.1:6379 (db 13, flushed before and
-// after), or — when none answers — a private `redis-server` on a free port for this run.
+// Starts the backend (API + two solver workers on one Redis database) and `vite preview`, waits
+// for them, hands the base URL to the tests and tears everything down afterwards. Bounded in
+// time: each wait gives up after 60 s. Redis: the one at 127.0.0.1:6379, database
+// PATIENCE_E2E_REDIS_DB (default 13; flushed before and after, so parallel runs on one machine
+// each take their own), or — when none answers — a private `redis-server` on a free port.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -12,9 +13,21 @@ import type { TestProject } from 'vitest/node';
 const here = dirname(fileURLToPath(import.meta.url));
 const frontend = resolve(here, '..');
 const repo = resolve(frontend, '..');
+const REDIS_DB = redisDb(process.env.PATIENCE_E2E_REDIS_DB);
+
+/** The Redis database of this run: PATIENCE_E2E_REDIS_DB, else 13. */
+function redisDb(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return '13';
+  if (!/^\d{1,2}$/.test(raw)) throw new Error(`PATIENCE_E2E_REDIS_DB must be a database number, not ${raw}`);
+  return raw;
+}
 
 declare module 'vitest' {
-  export interface ProvidedContext { baseURL: string; apiURL: string; patience: string }
+  export interface ProvidedContext {
+    baseURL: string;
+    apiURL: string;
+    patience: string;
+  }
 }
 
 function freePort(): Promise<number> {
@@ -36,15 +49,25 @@ async function waitFor(url: string, proc: ChildProcess, name: string, ms = 60_00
     try {
       const r = await fetch(url);
       if (r.ok) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${name} did not answer ${url} within ${ms} ms`);
 }
 
 function start(cmd: string, args: string[], env: NodeJS.ProcessEnv, log: string[]): ChildProcess {
-  const p = spawn(cmd, args, { cwd: frontend, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const keep = (b: Buffer) => { log.push(b.toString()); if (log.length > 2000) log.shift(); };
+  const p = spawn(cmd, args, {
+    cwd: frontend,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (b: Buffer) => {
+    log.push(b.toString());
+    if (log.length > 2000) log.shift();
+  };
   p.stdout?.on('data', keep);
   p.stderr?.on('data', keep);
   return p;
@@ -52,8 +75,18 @@ function start(cmd: string, args: string[], env: NodeJS.ProcessEnv, log: string[
 
 function stop(p: ChildProcess | undefined): void {
   if (!p?.pid || p.exitCode !== null) return;
-  try { process.kill(-p.pid, 'SIGTERM'); } catch { /* gone */ }
-  setTimeout(() => { try { process.kill(-p.pid!, 'SIGKILL'); } catch { /* gone */ } }, 3000).unref();
+  try {
+    process.kill(-p.pid, 'SIGTERM');
+  } catch {
+    /* gone */
+  }
+  setTimeout(() => {
+    try {
+      process.kill(-p.pid!, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }, 3000).unref();
 }
 
 /** SIGTERM the process group, SIGKILL it if it has not gone within `ms` (an RQ worker waits
@@ -61,16 +94,27 @@ function stop(p: ChildProcess | undefined): void {
 async function stopWait(p: ChildProcess | undefined, ms = 3000): Promise<void> {
   if (!p?.pid || p.exitCode !== null || p.signalCode !== null) return;
   const gone = new Promise<void>((r) => p.once('exit', () => r()));
-  try { process.kill(-p.pid, 'SIGTERM'); } catch { return; }
+  try {
+    process.kill(-p.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
   const timer = new Promise<boolean>((r) => setTimeout(() => r(false), ms));
   const exited = await Promise.race([gone.then(() => true), timer]);
-  try { process.kill(-p.pid, 'SIGKILL'); } catch { /* gone */ }
+  try {
+    process.kill(-p.pid, 'SIGKILL');
+  } catch {
+    /* gone */
+  }
   if (!exited) await Promise.race([gone, new Promise((r) => setTimeout(r, 1000))]);
 }
 
 function redisCli(port: number, ...args: string[]): string | null {
   try {
-    return execFileSync('redis-cli', ['-p', String(port), '-n', '13', ...args], { timeout: 5000, encoding: 'utf8' }).trim();
+    return execFileSync('redis-cli', ['-p', String(port), '-n', REDIS_DB, ...args], {
+      timeout: 5000,
+      encoding: 'utf8',
+    }).trim();
   } catch {
     return null;
   }
@@ -88,7 +132,8 @@ async function until(what: string, ok: () => boolean, ms = 30_000): Promise<void
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const patience = process.env.PATIENCE_BIN ?? resolve(repo, '.venv/bin/patience');
   if (!existsSync(patience)) throw new Error(`${patience} not found: run \`make venv\` first`);
-  if (!existsSync(resolve(frontend, 'dist/index.html'))) throw new Error('dist/ missing: run `npm run build` first');
+  if (!existsSync(resolve(frontend, 'dist/index.html')))
+    throw new Error('dist/ missing: run `npm run build` first');
   const apiPort = await freePort();
   const webPort = await freePort();
   const db = `/tmp/patience-e2e-${process.pid}.db`;
@@ -101,24 +146,43 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let redis: ChildProcess | undefined;
   if (redisCli(redisPort, 'ping') !== 'PONG') {
     redisPort = await freePort();
-    redis = start('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {}, workerLog);
+    redis = start(
+      'redis-server',
+      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {},
+      workerLog,
+    );
     await until('redis-server', () => redisCli(redisPort, 'ping') === 'PONG', 10_000);
   }
   redisCli(redisPort, 'flushdb');
-  const REDIS_URL = `redis://127.0.0.1:${redisPort}/13`;
-  const api = start(patience, ['serve', '--host', '127.0.0.1', '--port', String(apiPort), '--workers', '2'],
+  const REDIS_URL = `redis://127.0.0.1:${redisPort}/${REDIS_DB}`;
+  const api = start(
+    patience,
+    ['serve', '--host', '127.0.0.1', '--port', String(apiPort), '--workers', '2'],
     // Many short-lived test players and fast API set-ups: looser limits than production's.
     // Par searches: 3 CPU-s each instead of 30 (Pyramid's proof takes well under one; the suite
     // deals dozens of new deals, and each queues one).
-    { DATABASE_URL: `sqlite:///${db}`, REDIS_URL, RATE_LIMIT_PLAYERS: '1000/minute', RATE_LIMIT_ACTIONS: '20000/minute', PATIENCE_PAR_SECONDS: '3' }, apiLog);
+    {
+      DATABASE_URL: `sqlite:///${db}`,
+      REDIS_URL,
+      RATE_LIMIT_PLAYERS: '1000/minute',
+      RATE_LIMIT_ACTIONS: '20000/minute',
+      PATIENCE_PAR_SECONDS: '3',
+    },
+    apiLog,
+  );
   // Two workers: a deal's par search (queued when the deal is first dealt) must not hold up the
   // analyses, hints and rewinds the tests wait for. They write pars to the API's database.
   const workerEnv = { REDIS_URL, DATABASE_URL: `sqlite:///${db}` };
   const workers = [0, 1].map(() => start(patience, ['worker'], workerEnv, workerLog));
   const worker = workers[0]!;
   const vite = resolve(frontend, 'node_modules/vite/bin/vite.js');
-  const web = start(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'],
-    { PATIENCE_API: apiURL }, webLog);
+  const web = start(
+    process.execPath,
+    [vite, 'preview', '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'],
+    { PATIENCE_API: apiURL },
+    webLog,
+  );
   const teardown = async () => {
     // The backend's last log lines, for a failure's server side (gitignored with the screenshots).
     mkdirSync(resolve(here, 'screenshots'), { recursive: true });

@@ -19,10 +19,12 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil((async () => {
-    for (const key of await caches.keys()) if (key !== CACHE) await caches.delete(key);
-    await self.clients.claim();
-  })());
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) if (key !== CACHE) await caches.delete(key);
+      await self.clients.claim();
+    })(),
+  );
 });
 
 /** The network's page (kept for next time), or the cached shell when the network fails or hangs. */
@@ -50,7 +52,13 @@ async function asset(request) {
 
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
-  if (event.request.method !== 'GET' || url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+  if (
+    event.request.method !== 'GET' ||
+    url.origin !== self.location.origin ||
+    url.pathname.startsWith('/api/')
+  )
+    return;
   if (event.request.mode === 'navigate') event.respondWith(navigate(event.request));
-  else if (url.pathname.startsWith('/assets/') || SHELL.includes(url.pathname)) event.respondWith(asset(event.request));
+  else if (url.pathname.startsWith('/assets/') || SHELL.includes(url.pathname))
+    event.respondWith(asset(event.request));
 });

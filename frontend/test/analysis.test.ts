@@ -1,15 +1,30 @@
 import { describe, expect, test } from 'vitest';
 import type { Analysis } from '../src/api/client';
-import { translate, translator } from '../src/i18n';
+import { translate } from '../src/i18n';
 import {
-  CHECKING_AFTER_MS, FIRST_POLL_MS, POLL_LIMIT_MS, POLL_MS, checking, deadEndExits, deadEndKind, giveUp, nextPoll, provenUnwinnable,
-  received, startWatch,
+  CHECKING_AFTER_MS,
+  FIRST_POLL_MS,
+  POLL_LIMIT_MS,
+  POLL_MS,
+  checking,
+  deadEndExits,
+  deadEndKind,
+  giveUp,
+  nextPoll,
+  provenUnwinnable,
+  received,
+  startWatch,
 } from '../src/state/analysis';
 import { hintLine, readHint, reasonKey } from '../src/state/hint';
-import { gameModule } from '../src/games';
+import { gameModule, translatorFor } from '../src/games';
 import { forty, gaps, pyramid } from './fixtures';
 
-const a = (state: Analysis['state'], verdict: Analysis['verdict'] = null, version = 3): Analysis => ({ version, state, verdict, reason: '' });
+const a = (state: Analysis['state'], verdict: Analysis['verdict'] = null, version = 3): Analysis => ({
+  version,
+  state,
+  verdict,
+  reason: '',
+});
 
 describe('analysis polling', () => {
   test('a new position in play is watched; a finished game is not', () => {
@@ -107,47 +122,109 @@ describe('honesty: unwinnable only from a finished proof', () => {
 
 describe('hint → highlighted spots and text', () => {
   test('a move lights up its places', () => {
-    expect(readHint(pyramid(), { move: { type: 'king', at: 'p21' } })).toEqual({ move: { type: 'king', at: 'p21' }, spots: ['p21'], text: 'hint.move', reason: null, searched: false });
-    expect(readHint(pyramid(), { move: { type: 'pair', a: 'p23', b: 'stock' } }).spots).toEqual(['p23', 'stock']);
-    expect(readHint(gaps(), { move: { type: 'move', card: '3S', to: 'r1c6' } }).spots).toEqual(['r0c12', 'r1c6']);
-    expect(readHint(forty(), { move: { type: 'move', from: 'waste', to: 't3' } }).spots).toEqual(['waste', 't3']);
+    expect(readHint(pyramid(), { move: { type: 'king', at: 'p21' } })).toEqual({
+      move: { type: 'king', at: 'p21' },
+      spots: ['p21'],
+      text: 'hint.move',
+      reason: null,
+      searched: false,
+    });
+    expect(readHint(pyramid(), { move: { type: 'pair', a: 'p23', b: 'stock' } }).spots).toEqual([
+      'p23',
+      'stock',
+    ]);
+    expect(readHint(gaps(), { move: { type: 'move', card: '3S', to: 'r1c6' } }).spots).toEqual([
+      'r0c12',
+      'r1c6',
+    ]);
+    expect(readHint(forty(), { move: { type: 'move', from: 'waste', to: 't3' } }).spots).toEqual([
+      'waste',
+      't3',
+    ]);
   });
   test('draw: "draw a card" and the stock glows', () => {
-    expect(readHint(pyramid(), { action: 'draw' })).toEqual({ move: { type: 'draw' }, spots: ['stock'], text: 'hint.draw', reason: null, searched: false });
+    expect(readHint(pyramid(), { action: 'draw' })).toEqual({
+      move: { type: 'draw' },
+      spots: ['stock'],
+      text: 'hint.draw',
+      reason: null,
+      searched: false,
+    });
     expect(readHint(forty(), { move: { type: 'draw' } }).text).toBe('hint.draw');
   });
   test('pile actions and nothing to do', () => {
-    expect(readHint(pyramid(), { move: { type: 'recycle' } }).text).toBe('hint.recycle');
+    const recycle = pyramid({ legal_moves: [{ type: 'recycle' }] });
+    expect(readHint(recycle, { move: { type: 'recycle' } }).text).toBe('hint.recycle');
     expect(readHint(gaps(), { move: { type: 'redeal' } }).text).toBe('hint.redeal');
-    expect(readHint(forty(), { move: { type: 'collect' } }).text).toBe('hint.collect');
-    expect(readHint(pyramid(), null)).toEqual({ move: null, spots: [], text: 'hint.none', reason: null, searched: false });
+    const collect = forty({ legal_moves: [{ type: 'collect' }] });
+    expect(readHint(collect, { move: { type: 'collect' } }).text).toBe('hint.collect');
+    // A hint is taken only as one of the position's legal moves.
+    expect(readHint(pyramid(), { move: { type: 'recycle' } }).text).toBe('hint.none');
+    expect(readHint(pyramid(), null)).toEqual({
+      move: null,
+      spots: [],
+      text: 'hint.none',
+      reason: null,
+      searched: false,
+    });
     expect(translate('en', 'hint.none')).toContain('Nothing to do');
   });
   test('the reason code in words; an unknown code gets a generic line', () => {
-    expect(readHint(pyramid(), { move: { type: 'king', at: 'p21' }, reason: 'removes_king' }).reason).toBe('removes_king');
+    expect(readHint(pyramid(), { move: { type: 'king', at: 'p21' }, reason: 'removes_king' }).reason).toBe(
+      'removes_king',
+    );
     expect(reasonKey('completes_pair')).toBe('why.completes_pair');
     expect(translate('ja', reasonKey('completes_pair')!)).toBe('ペアが完成する');
     expect(reasonKey('some_new_code')).toBe('why.generic');
     expect(reasonKey(null)).toBeNull();
   });
   test('the move in words, per game, in both languages', () => {
-    const en = translator('en');
-    const ja = translator('ja');
-    expect(gameModule('gaps').say(gaps(), { type: 'move', card: '3S', to: 'r1c6' }, en)).toBe('put the 3♠ in the gap after the 2♠');
-    expect(gameModule('gaps').say(gaps(), { type: 'move', card: '2D', to: 'r3c0' }, en)).toBe('put the 2♦ in the gap at the start of row 4');
-    expect(gameModule('gaps').say(gaps(), { type: 'move', card: '3S', to: 'r1c6' }, ja)).toBe('3♠を2♠の右の空きへ');
-    expect(gameModule('pyramid').say(pyramid(), { type: 'pair', a: 'p23', b: 'stock' }, en)).toBe('pair the 10♦ with the 3♠');
+    const en = translatorFor('en');
+    const ja = translatorFor('ja');
+    expect(gameModule('gaps').say(gaps(), { type: 'move', card: '3S', to: 'r1c6' }, en)).toBe(
+      'put the 3♠ in the gap after the 2♠',
+    );
+    expect(gameModule('gaps').say(gaps(), { type: 'move', card: '2D', to: 'r3c0' }, en)).toBe(
+      'put the 2♦ in the gap at the start of row 4',
+    );
+    expect(gameModule('gaps').say(gaps(), { type: 'move', card: '3S', to: 'r1c6' }, ja)).toBe(
+      '3♠を2♠の右の空きへ',
+    );
+    expect(gameModule('pyramid').say(pyramid(), { type: 'pair', a: 'p23', b: 'stock' }, en)).toBe(
+      'pair the 10♦ with the 3♠',
+    );
     expect(gameModule('pyramid').say(pyramid(), { type: 'king', at: 'p21' }, ja)).toBe('K♠を取り除く');
-    expect(gameModule('forty-thieves').say(forty(), { type: 'move', from: 'waste', to: 't3' }, en)).toBe('move the 8♥ from the waste onto the 9♥ in column 4');
-    expect(gameModule('forty-thieves').say(forty(), { type: 'move', from: 't0', to: 't1', count: 2 }, en)).toBe('move 2 cards (8♠ down to 7♠) from column 1 onto the 10♠ in column 2');
-    expect(gameModule('forty-thieves').say(forty(), { type: 'move', from: 't5', to: 'foundation' }, en)).toBe('move the A♣ from column 6 to a foundation');
-    expect(gameModule('forty-thieves').say(forty(), { type: 'move', from: 't0', to: 't2' }, ja)).toBe('7♠を1列目から空いた3列目へ');
+    expect(gameModule('forty-thieves').say(forty(), { type: 'move', from: 'waste', to: 't3' }, en)).toBe(
+      'move the 8♥ from the waste onto the 9♥ in column 4',
+    );
+    expect(
+      gameModule('forty-thieves').say(forty(), { type: 'move', from: 't0', to: 't1', count: 2 }, en),
+    ).toBe('move 2 cards (8♠ down to 7♠) from column 1 onto the 10♠ in column 2');
+    expect(gameModule('forty-thieves').say(forty(), { type: 'move', from: 't5', to: 'foundation' }, en)).toBe(
+      'move the A♣ from column 6 to a foundation',
+    );
+    expect(gameModule('forty-thieves').say(forty(), { type: 'move', from: 't0', to: 't2' }, ja)).toBe(
+      '7♠を1列目から空いた3列目へ',
+    );
   });
 });
 
 describe('hint reasons of the server (issue 18.4)', () => {
-  const codes = ['completes_pair', 'removes_king', 'frees_card', 'to_foundation', 'extends_run', 'builds', 'empties_column',
-    'fills_gap', 'collect', 'draw_nothing_pairs', 'draw', 'recycle', 'redeal'];
+  const codes = [
+    'completes_pair',
+    'removes_king',
+    'frees_card',
+    'to_foundation',
+    'extends_run',
+    'builds',
+    'empties_column',
+    'fills_gap',
+    'collect',
+    'draw_nothing_pairs',
+    'draw',
+    'recycle',
+    'redeal',
+  ];
   test('every code has its own words in both languages', () => {
     for (const c of codes) {
       const key = reasonKey(c)!;
@@ -157,9 +234,14 @@ describe('hint reasons of the server (issue 18.4)', () => {
     }
   });
   test('the live line carries the move, the reason and the search', () => {
-    const shown = readHint(pyramid(), { move: { type: 'king', at: 'p21' }, reason: 'removes_king', searched: true });
-    const en = translator('en');
-    expect(hintLine(shown, (m) => gameModule('pyramid').say(pyramid(), m, en), en))
-      .toBe('Hint: remove the K♠ — removes a king — checked by a full search');
+    const shown = readHint(pyramid(), {
+      move: { type: 'king', at: 'p21' },
+      reason: 'removes_king',
+      searched: true,
+    });
+    const en = translatorFor('en');
+    expect(hintLine(shown, (m) => gameModule('pyramid').say(pyramid(), m, en), en)).toBe(
+      'Hint: remove the K♠ — removes a king — checked by a full search',
+    );
   });
 });

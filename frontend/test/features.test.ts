@@ -3,13 +3,28 @@
 import { describe, expect, test } from 'vitest';
 import type { Analysis, Api, Replay, ReplayStep } from '../src/api/client';
 import { translate } from '../src/i18n';
-import { isPaused, readMove, readPar, toView } from '../src/model/types';
-import { awaitingRewind, deadEndExits, nextPoll, POLL_MS, received, rewindPoint, startWatch } from '../src/state/analysis';
+import { isPaused, legalMove, readPar, toView } from '../src/model/types';
+import {
+  awaitingRewind,
+  deadEndExits,
+  nextPoll,
+  POLL_MS,
+  received,
+  rewindPoint,
+  startWatch,
+} from '../src/state/analysis';
 import { ReplaySource, stepView } from '../src/state/replay';
-import { parseRoute, replayPath } from '../src/state/route';
+import { replayPath } from '../src/model/paths';
+import { parseRoute } from '../src/state/route';
 import { pyramid } from './fixtures';
 
-const lost = (rewind?: Analysis['rewind']): Analysis => ({ version: 3, state: 'done', verdict: 'unwinnable', reason: '', ...(rewind !== undefined ? { rewind } : {}) });
+const lost = (rewind?: Analysis['rewind']): Analysis => ({
+  version: 3,
+  state: 'done',
+  verdict: 'unwinnable',
+  reason: '',
+  ...(rewind !== undefined ? { rewind } : {}),
+});
 
 describe('server views read at run time (no unchecked cast)', () => {
   test('a board, a paused view, a finished result, events', () => {
@@ -24,16 +39,24 @@ describe('server views read at run time (no unchecked cast)', () => {
     const empty = toView({ ...v, board: {}, result: null });
     expect(isPaused(empty)).toBe(true);
   });
-  test('moves from open objects are checked field by field', () => {
-    expect(readMove({ type: 'pair', a: 'p21', b: 'stock', extra: 1 })).toEqual({ type: 'pair', a: 'p21', b: 'stock' });
-    expect(readMove({ type: 'move', from: 't1', to: 'foundation', count: 2 })).toEqual({ type: 'move', from: 't1', to: 'foundation', count: 2 });
-    expect(readMove({ type: 'move', card: '6H', to: 'r1c5' })).toEqual({ type: 'move', card: '6H', to: 'r1c5' });
-    expect(readMove({ type: 'pair', a: 'p21' })).toBeNull();
-    expect(readMove({ type: 'teleport' })).toBeNull();
-    expect(readMove(null)).toBeNull();
+  test('a move from an open object is taken only as one of the legal moves', () => {
+    const v = pyramid();
+    const pair = legalMove(v, { type: 'pair', a: 'p23', b: 'stock' });
+    expect(pair).toBe(v.legal_moves[2]);
+    expect(legalMove(v, { type: 'king', at: 'p21', count: 1 })).toBe(v.legal_moves[0]);
+    expect(legalMove(v, { type: 'pair', a: 'p23', b: 'stock', extra: 1 })).toBeNull();
+    expect(legalMove(v, { type: 'pair', a: 'p21' })).toBeNull();
+    expect(legalMove(v, { type: 'king', at: 'p0' })).toBeNull();
+    expect(legalMove(v, { type: 'teleport' })).toBeNull();
+    expect(legalMove(v, null)).toBeNull();
+    expect(legalMove(v, 'draw')).toBeNull();
   });
   test('par: a real one, or none', () => {
-    expect(readPar({ moves: 41, proven: true, source: 'solver' })).toEqual({ moves: 41, proven: true, source: 'solver' });
+    expect(readPar({ moves: 41, proven: true, source: 'solver' })).toEqual({
+      moves: 41,
+      proven: true,
+      source: 'solver',
+    });
     expect(readPar({})).toBeNull();
     expect(readPar(null)).toBeNull();
   });
@@ -45,7 +68,13 @@ describe('back to the last winnable point', () => {
   test('a proof with a point: the exit comes first, with its distance', () => {
     const w = watch(lost({ moves_back: 5, version: 3 }));
     expect(rewindPoint(view, w)).toEqual({ moves_back: 5, version: 3 });
-    expect(deadEndExits('pyramid', 'unwinnable', rewindPoint(view, w))).toEqual(['rewind', 'undo', 'hint', 'replay', 'new']);
+    expect(deadEndExits('pyramid', 'unwinnable', rewindPoint(view, w))).toEqual([
+      'rewind',
+      'undo',
+      'hint',
+      'replay',
+      'new',
+    ]);
     expect(deadEndExits('gaps', 'stuck', rewindPoint(view, w))[0]).toBe('rewind');
     expect(translate('en', 'rewind.exit', { n: 5 })).toBe('Back to the last winnable point (5 moves back)');
     expect(translate('ja', 'rewind.exit', { n: 5 })).toContain('5手前');
@@ -72,17 +101,44 @@ describe('back to the last winnable point', () => {
 });
 
 const meta: Replay = {
-  game_id: 'g1', game: 'pyramid', deal: 1, deal_id: 'pyramid-1', ruleset: 'standard', options: {}, player: 'Ann',
-  status: 'won', moves: [{ type: 'king', at: 'p21' }, { type: 'draw' }], result: { moves: 2, elapsed_ms: 1, undos: 0, hints: 0, removed: 1, personal_best: { previous: null, improved: true } },
-  created_at: '2026-12-01T10:00:00Z', finished_at: '2026-12-01T10:01:00Z',
+  game_id: 'g1',
+  game: 'pyramid',
+  deal: 1,
+  deal_id: 'pyramid-1',
+  ruleset: 'standard',
+  options: {},
+  player: 'Ann',
+  status: 'won',
+  moves: [{ type: 'king', at: 'p21' }, { type: 'draw' }],
+  result: {
+    moves: 2,
+    elapsed_ms: 1,
+    undos: 0,
+    hints: 0,
+    removed: 1,
+    personal_best: { previous: null, improved: true },
+  },
+  created_at: '2026-12-01T10:00:00Z',
+  finished_at: '2026-12-01T10:01:00Z',
 };
 
 function fakeApi(calls: number[]): Api {
   const board = pyramid().board;
   const step = (n: number): ReplayStep => ({
-    game: 'pyramid', game_id: 'g1', step: n, steps: 2, board, move: n === 1 ? { type: 'king', at: 'p21' } : n === 2 ? { type: 'draw' } : null,
+    game: 'pyramid',
+    game_id: 'g1',
+    step: n,
+    steps: 2,
+    board,
+    move: n === 1 ? { type: 'king', at: 'p21' } : n === 2 ? { type: 'draw' } : null,
   });
-  return { replayStep: async (_id: string, n: number) => { calls.push(n); if (n > 2) throw new Error('404'); return step(n); } } as unknown as Api;
+  return {
+    replayStep: async (_id: string, n: number) => {
+      calls.push(n);
+      if (n > 2) throw new Error('404');
+      return step(n);
+    },
+  } as unknown as Api;
 }
 
 describe('the replay', () => {
@@ -105,7 +161,11 @@ describe('the replay', () => {
     expect(last.view.legal_moves).toEqual([]);
   });
   test('a step view is the replay envelope around its board', () => {
-    const v = stepView(meta, { game: 'pyramid', game_id: 'g1', step: 1, steps: 2, board: pyramid().board, move: null }, false);
+    const v = stepView(
+      meta,
+      { game: 'pyramid', game_id: 'g1', step: 1, steps: 2, board: pyramid().board, move: null },
+      false,
+    );
     expect(v.game).toBe('pyramid');
     expect(v.deal_id).toBe('pyramid-1');
     expect(v.status).toBe('playing');

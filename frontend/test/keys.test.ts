@@ -21,8 +21,11 @@ describe('keys', () => {
   });
   test('focus moves to the nearest spot in the direction, staying in line', () => {
     const spots = [
-      { id: 'a', x: 0, y: 0 }, { id: 'b', x: 100, y: 0 }, { id: 'c', x: 200, y: 5 },
-      { id: 'd', x: 50, y: 100 }, { id: 'e', x: 140, y: 100 },
+      { id: 'a', x: 0, y: 0 },
+      { id: 'b', x: 100, y: 0 },
+      { id: 'c', x: 200, y: 5 },
+      { id: 'd', x: 50, y: 100 },
+      { id: 'e', x: 140, y: 100 },
     ];
     expect(nextFocus(spots, 'a', 'right')).toBe('b');
     expect(nextFocus(spots, 'b', 'right')).toBe('c');

@@ -21,7 +21,8 @@ from patience import games
 from patience.api import create_app
 from patience.api.db import get_engine
 from patience.engine import new_game
-from patience.games import hint, quick_hint, solve_game
+from patience.games import quick_hint
+from patience.games.solving import hint, solve_game
 from tests.api.conftest import Api
 from tests.games.toy import CLIMB
 from tests.servers import BIN, private_redis, start_worker

@@ -14,7 +14,7 @@ from flask import Flask
 from patience import catalogue
 from patience.catalogue.daily import EPOCH, POOL_SIZE, daily_deal, daily_rulesets, pools
 from patience.engine import new_game
-from patience.games import solve_game
+from patience.games.solving import solve_game
 from patience.solver import Budget
 from tests.api.conftest import Api
 

@@ -32,3 +32,31 @@ def test_without_a_built_client_pages_are_404_in_the_error_shape(tmp_path: Path)
     client = create_app({"DATABASE_URL": "sqlite://", "WEB_DIST": str(tmp_path)}).test_client()
     r = client.get("/play/pyramid-1")
     assert r.status_code == 404 and r.json is not None and r.json["reason"] == "not_found"
+
+
+def test_the_client_is_sent_pre_compressed_when_the_browser_accepts_it(tmp_path: Path) -> None:
+    assets = tmp_path / "assets"
+    assets.mkdir()
+    (tmp_path / "index.html").write_text("<title>Patience</title>")
+    (tmp_path / "index.html.gz").write_bytes(b"gz-index")
+    (assets / "app-1.js").write_text("console.log(1)")
+    (assets / "app-1.js.br").write_bytes(b"br-app")
+    (assets / "app-1.js.gz").write_bytes(b"gz-app")
+    client = create_app({"DATABASE_URL": "sqlite://", "WEB_DIST": str(tmp_path)}).test_client()
+
+    brotli = client.get("/assets/app-1.js", headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert brotli.data == b"br-app" and brotli.headers["Content-Encoding"] == "br"
+    assert brotli.mimetype == "text/javascript"
+    assert brotli.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert "Accept-Encoding" in brotli.headers["Vary"]
+    gzip = client.get("/assets/app-1.js", headers={"Accept-Encoding": "gzip"})
+    assert gzip.data == b"gz-app" and gzip.headers["Content-Encoding"] == "gzip"
+    plain = client.get("/assets/app-1.js")
+    assert plain.data == b"console.log(1)" and "Content-Encoding" not in plain.headers
+
+    # A client route is the page itself, compressed too, and always revalidated.
+    page = client.get("/play/gaps-3", headers={"Accept-Encoding": "br, gzip"})
+    assert page.data == b"gz-index" and page.headers["Content-Encoding"] == "gzip"
+    assert page.mimetype == "text/html" and page.headers["Cache-Control"] == "no-cache"
+    refused = client.get("/", headers={"Accept-Encoding": "gzip;q=0"})
+    assert refused.data == b"<title>Patience</title>" and "Content-Encoding" not in refused.headers

@@ -11,7 +11,7 @@ import pytest
 from redis import Redis
 
 from patience.engine import Game, new_game
-from patience.games import solve_game
+from patience.games.solving import solve_game
 from patience.jobs import Jobs, Known, TooManySolves, state_key
 from patience.jobs.queues import SOLVES_IN_FLIGHT
 from patience.jobs.worker import run

@@ -10,7 +10,7 @@ from typing import Any
 
 from patience import catalogue
 from patience.engine import Game, new_game
-from patience.games import solve_game
+from patience.games.solving import solve_game
 from patience.solver import Budget
 
 PLAYS = frozenset({"pair", "king", "move"})

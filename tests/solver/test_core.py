@@ -113,7 +113,7 @@ def test_a_budget_reads_its_own_clock() -> None:
     # readings, whatever the machine's speed, and the portfolio still runs (its dives and
     # beams get their shares of the clock's seconds) and ends in ``unknown``.
     from patience.engine import new_game
-    from patience.games import solve_game
+    from patience.games.solving import solve_game
 
     readings = itertools.count()
     game = new_game("gaps", deal=5, options={"redeals": 0})

@@ -11,7 +11,7 @@ import pytest
 
 from patience.engine import Game, load_position, new_game
 from patience.engine.cards import Card
-from patience.games import solve_game
+from patience.games.solving import solve_game
 from patience.solver.core import (
     BEAM_SHARE,
     DIVE_SHARE,

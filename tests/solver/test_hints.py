@@ -12,7 +12,8 @@ import pytest
 
 from patience.engine import Game, load_position, new_game
 from patience.engine.deal import SplitMix64
-from patience.games import hint, quick_hint, searched_hint
+from patience.games import quick_hint
+from patience.games.solving import hint, searched_hint
 from patience.solver.hints import REASONS, Effort, hint_move
 
 SMALL = Effort(seconds=None, nodes=1_500)

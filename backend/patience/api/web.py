@@ -2,14 +2,19 @@
 the ``swagger-ui-bundle`` package, so the docs work offline) and the built web client
 (``frontend/dist``), with a single-page-app fallback so ``/play/<deal-id>`` survives a reload.
 
+The client's build writes each text file also pre-compressed (``<file>.br``, ``<file>.gz``):
+a browser that accepts one gets it as it is, with its ``Content-Encoding`` (``Vary:
+Accept-Encoding``). Hashed assets (``/assets/``) are immutable; everything else is revalidated.
+
 Neither is part of the OpenAPI document: they are not API endpoints.
 """
 
 from __future__ import annotations
 
+import mimetypes
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, abort, current_app, send_from_directory
+from flask import Blueprint, Flask, Response, abort, current_app, request, send_from_directory
 from swagger_ui_bundle import swagger_ui_path
 from werkzeug.routing import PathConverter
 
@@ -17,6 +22,12 @@ from patience.store.db import REPO_ROOT
 
 DOCS_ASSETS = "/api/v1/docs/assets/"
 DEFAULT_WEB_DIST = REPO_ROOT / "frontend" / "dist"
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+PRECOMPRESSED = (("br", ".br"), ("gzip", ".gz"))
+"""The encodings the build writes, the better first."""
+
+mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 web = Blueprint("web", __name__)
 
@@ -42,9 +53,23 @@ def client(path: str) -> Response:
     if not (dist / "index.html").is_file():
         abort(404)
     if path and (dist / path).is_file():
-        return send_from_directory(dist, path)
-    response = send_from_directory(dist, "index.html")
-    response.headers["Cache-Control"] = "no-cache"
+        return _send(dist, path, IMMUTABLE if path.startswith("assets/") else REVALIDATE)
+    return _send(dist, "index.html", REVALIDATE)
+
+
+def _send(dist: Path, path: str, cache_control: str) -> Response:
+    """``path`` of the build, pre-compressed when the browser accepts how it was compressed."""
+    mimetype = mimetypes.guess_type(path)[0] or "application/octet-stream"
+    accepted = request.accept_encodings
+    for encoding, suffix in PRECOMPRESSED:
+        if accepted[encoding] and (dist / f"{path}{suffix}").is_file():
+            response = send_from_directory(dist, f"{path}{suffix}", mimetype=mimetype)
+            response.headers["Content-Encoding"] = encoding
+            break
+    else:
+        response = send_from_directory(dist, path, mimetype=mimetype)
+    response.vary.add("Accept-Encoding")
+    response.headers["Cache-Control"] = cache_control
     return response
 
 

@@ -18,7 +18,8 @@ from patience import games
 from patience.catalogue import PLAYOUTS, Catalogue
 from patience.engine import Game, new_game
 from patience.engine.deal import SplitMix64
-from patience.games import quick_hint, solve_game
+from patience.games import quick_hint
+from patience.games.solving import solve_game
 from patience.solver import Budget
 
 MAX_PLAYOUT_STEPS = 600

@@ -12,17 +12,8 @@ import importlib
 import os
 
 from patience.games import builtin
+from patience.games.advice import describe_hint, leads_somewhere_new, quick_hint
 from patience.games.registry import GameEntry, entries, get, register, unregister
-from patience.games.solving import (
-    describe_hint,
-    find_par,
-    hint,
-    last_winnable,
-    leads_somewhere_new,
-    quick_hint,
-    searched_hint,
-    solve_game,
-)
 
 PLUGINS = "PATIENCE_GAMES"
 
@@ -34,14 +25,9 @@ __all__ = [
     "builtin",
     "describe_hint",
     "entries",
-    "find_par",
     "get",
-    "hint",
-    "last_winnable",
     "leads_somewhere_new",
     "quick_hint",
     "register",
-    "searched_hint",
-    "solve_game",
     "unregister",
 ]

@@ -1,6 +1,7 @@
-"""A game's solver parts, looked up by the game's name: the registry hands each of the
-solver's modules what it needs (the adapter factory, the par search, the hints), so that none
-of them ever imports the registry.
+"""A game's searches, looked up by the game's name: the registry hands each of the solver's
+modules what it needs (the adapter factory, the par search, the hints), so that none of them
+ever imports the registry. The worker and the CLI run these; the API never imports this module
+(its search-free calls are :mod:`patience.games.advice`).
 
 >>> from patience.engine import new_game
 >>> solve_game(new_game("pyramid", deal=1)).verdict
@@ -18,7 +19,7 @@ from patience.games.registry import get
 from patience.solver import Budget, Result, solve
 from patience.solver import par as pars
 from patience.solver import rewind as rewinds
-from patience.solver.hints.common import DEFAULT, Effort, Hint, Json, Line, make_hint
+from patience.solver.hints.common import DEFAULT, Effort, Hint, Json
 
 
 def solve_game(game: Game[Any, Any], budget: Budget | None = None) -> Result:
@@ -51,23 +52,3 @@ def searched_hint(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint,
     if game.status != "playing":
         return None, None
     return get(game.name).hints.searched(game, effort)
-
-
-def quick_hint(game: Game[Any, Any]) -> Hint:
-    """Advice without search, from the seed pages' tips, under the no-cycle rule: what the
-    API answers when the worker's hint is not ready in time. It reads only the public board."""
-    if game.status != "playing":
-        return None
-    return get(game.name).hints.quick(game)
-
-
-def describe_hint(game: Game[Any, Any], move: Json, *, searched: bool) -> Json:
-    """The hint object for a legal ``move`` in ``game`` (its reason worked out here)."""
-    typed = game.parse_move(move)
-    return make_hint(typed.to_dict(), get(game.name).hints.reason(game.state, typed), searched)
-
-
-def leads_somewhere_new(game: Game[Any, Any], move: Json) -> bool:
-    """Whether ``move`` is legal in ``game`` and leads to a position its line has not been in
-    (how a kept line's next move is checked before it is served as a hint)."""
-    return Line.of(game, get(game.name).hints.public_key).fresh_json(move)

@@ -27,7 +27,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from patience.engine import Game, load_position, new_game
-from patience.games import find_par, last_winnable, searched_hint, solve_game
+from patience.games.solving import find_par, last_winnable, searched_hint, solve_game
 from patience.jobs.client import Jobs
 from patience.jobs.lines import keep
 from patience.jobs.queues import (

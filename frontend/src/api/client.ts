@@ -3,7 +3,7 @@
 // `reason`, 409 carrying the current game). Views never call fetch themselves.
 import createClient from 'openapi-fetch';
 import type { components, paths } from './schema';
-import { looksLikeView, readMove, toView, type GameName, type Move, type ServerView } from '../model/types';
+import { looksLikeView, toView, type GameName, type Move, type ServerView } from '../model/types';
 
 /** What a versioned action needs of a game. */
 export type GameRef = Pick<ServerView, 'id' | 'version'>;
@@ -51,10 +51,20 @@ export class ApiError extends Error {
 function toError(status: number, body: unknown): ApiError {
   const b: Partial<ErrorBody> = body && typeof body === 'object' ? body : {};
   const game = looksLikeView(b.game) ? toView(b.game) : null;
-  return new ApiError(status, b.reason ?? `http_${status}`, b.message ?? '', game, typeof b.max === 'number' ? b.max : null);
+  return new ApiError(
+    status,
+    b.reason ?? `http_${status}`,
+    b.message ?? '',
+    game,
+    typeof b.max === 'number' ? b.max : null,
+  );
 }
 
-export interface Storage { getItem(k: string): string | null; setItem(k: string, v: string): void; removeItem(k: string): void }
+export interface Storage {
+  getItem(k: string): string | null;
+  setItem(k: string, v: string): void;
+  removeItem(k: string): void;
+}
 
 export class Api {
   private http = createClient<paths>({ baseUrl: '' });
@@ -94,7 +104,12 @@ export class Api {
   }
 
   /** A new game: deal `deal`, a random one, or (with `daily`) today's daily deal. */
-  async newGame(game: GameName, options: Record<string, unknown>, deal?: number, daily = false): Promise<ServerView> {
+  async newGame(
+    game: GameName,
+    options: Record<string, unknown>,
+    deal?: number,
+    daily = false,
+  ): Promise<ServerView> {
     const body = daily ? { game, daily } : { game, options, ...(deal ? { deal } : {}) };
     const typed = body as NewGameBody;
     const { data, error, response } = await this.http.POST('/api/v1/games', { body: typed });
@@ -103,7 +118,9 @@ export class Api {
   }
 
   async game(id: string): Promise<ServerView> {
-    const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}', { params: { path: { game_id: id } } });
+    const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}', {
+      params: { path: { game_id: id } },
+    });
     if (!data) throw toError(response.status, error);
     return toView(data);
   }
@@ -250,13 +267,20 @@ export class Api {
 
 /** `{move}` or `{action: "draw"}`; the answer's `hint` is `null` when nothing can move. The
  *  `reason` (a code such as `completes_pair`) and `searched` (the worker's search found it,
- *  rather than the quick advice) are read when the server gives them. */
-export interface Hint { move?: Move | null; action?: string | null; reason?: string | null; searched?: boolean | null }
+ *  rather than the quick advice) are read when the server gives them. The move stays the open
+ *  object the schema says it is: the client takes it only as one of the position's legal moves
+ *  (`legalMove`). */
+export interface Hint {
+  move?: unknown;
+  action?: string | null;
+  reason?: string | null;
+  searched?: boolean | null;
+}
 
 function readHint(h: Record<string, unknown> | null): Hint | null {
   if (!h) return null;
   return {
-    move: readMove(h.move),
+    move: h.move,
     action: typeof h.action === 'string' ? h.action : null,
     reason: typeof h.reason === 'string' ? h.reason : null,
     searched: typeof h.searched === 'boolean' ? h.searched : null,

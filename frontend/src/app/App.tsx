@@ -2,22 +2,20 @@
 // around it. It renders one state object (`Controller.store`) and names no game: the board,
 // its overlay, the status line and the pile buttons come from the game's module.
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
-import { moduleOf } from '../games';
-import { translator, type Key, type T } from '../i18n';
-import { GAME_NAMES, isPaused, parseDealId, type GameView } from '../model/types';
-import { checking, deadEndExits, deadEndKind, rewindPoint } from '../state/analysis';
+import { moduleOf, parseDealId, translatorFor } from '../games';
+import { known, type T } from '../i18n';
+import { isPaused, type GameView } from '../model/types';
+import { checking } from '../state/analysis';
 import { reasonKey, type ShownHint } from '../state/hint';
 import { targets as targetsOf } from '../state/select';
-import { NewGameDialog, RulesDialog } from '../views/Panels';
-import { DeadEndPanel } from '../views/DeadEnd';
-import { BestsDialog, DailyBoardDialog, LeaderboardDialog } from '../views/Leaderboard';
-import { DealId, ResultsPanel } from '../views/Results';
-import { MenuDialog, SettingsDialog, StatsDialog } from '../views/Menus';
-import { Controller, storedOptions } from './controller';
+import { DealId } from '../views/Results';
+import { Controller } from './controller';
+import { storedOptions } from './saved';
 import { Header } from './Header';
 import { Home } from './Home';
 import { LazyReplay } from './LazyReplay';
 import type { UiState } from './state';
+import { Panels } from './Panels';
 import { Toolbar } from './Toolbar';
 
 function useStore(ctl: Controller): UiState {
@@ -29,30 +27,74 @@ function useStore(ctl: Controller): UiState {
 export function App({ controller }: { controller?: Controller }) {
   const ctl = useMemo(() => controller ?? new Controller(), [controller]);
   const s = useStore(ctl);
-  const t = useMemo(() => translator(s.lang), [s.lang]);
+  const t = translatorFor(s.lang);
   useEffect(() => ctl.attach(), [ctl]);
   useLayoutEffect(() => ctl.motion.play(), [s.view?.id, s.view?.version, s.view?.board === null]);
-  useEffect(() => { document.documentElement.lang = s.lang; document.title = t('app.title'); }, [s.lang]);
+  useEffect(() => {
+    document.documentElement.lang = s.lang;
+    document.title = t('app.title');
+  }, [s.lang]);
   const view = s.view;
-  const live = view && !isPaused(view) ? view : null;
   return (
-    <div class={`app ${s.replay ? 'replay-mode' : `game-${view?.game ?? 'none'}`}`} data-version={view?.version ?? ''} data-busy={s.busy > 0 ? '1' : '0'} data-ready={s.ready ? '1' : '0'}>
+    <div
+      class={`app ${s.replay ? 'replay-mode' : `game-${view?.game ?? (s.opening ? 'opening' : 'none')}`}`}
+      data-version={view?.version ?? ''}
+      data-busy={s.busy > 0 ? '1' : '0'}
+      data-ready={s.ready ? '1' : '0'}
+    >
       <Header ctl={ctl} s={s} t={t} />
-      <main class="table" ref={(el) => { ctl.table = el; }} aria-label={t('a11y.table')}>
-        {s.replay ? (
-          <LazyReplay key={s.replay} api={ctl.api} id={s.replay} t={t} lang={s.lang} motionOn={() => ctl.motionOn()} onCopied={(x) => ctl.flash(x, 'info')}
-            onPlayDeal={(d) => { const p = parseDealId(d); if (p) ctl.startGame(p.game, storedOptions(p.game), p.deal); }} />
-        ) : live ? <Table ctl={ctl} s={s} t={t} view={live} /> : view ? <Paused ctl={ctl} t={t} /> : (
-          <Home t={t} s={s} onPlay={(g, o, daily) => ctl.startGame(g, o, undefined, daily)} onWatch={(id) => ctl.watch(id)}
-            onBoard={(g) => ctl.dialog('daily', g)} />
-        )}
+      <main
+        class="table"
+        ref={(el) => {
+          ctl.table = el;
+        }}
+        aria-label={t('a11y.table')}
+      >
+        <Main ctl={ctl} s={s} t={t} />
         <NoteLine ctl={ctl} s={s} t={t} />
-        <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">{s.live}</div>
+        <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">
+          {s.live}
+        </div>
       </main>
-      {view ? <Toolbar ctl={ctl} s={s} t={t} /> : null}
+      {view || s.opening ? <Toolbar ctl={ctl} s={s} t={t} /> : null}
       <Panels ctl={ctl} s={s} t={t} />
       {s.celebrate ? <Celebration key={s.celebrate} /> : null}
     </div>
+  );
+}
+
+/** What the table holds: a replay, the game (or its paused cover), or the home page. */
+function Main({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
+  const view = s.view;
+  if (s.replay) {
+    const playDeal = (d: string) => {
+      const p = parseDealId(d);
+      if (p) ctl.server.startGame(p.game, storedOptions(p.game), p.deal);
+    };
+    return (
+      <LazyReplay
+        key={s.replay}
+        api={ctl.api}
+        meta={s.replayMeta}
+        t={t}
+        lang={s.lang}
+        motionOn={() => ctl.motionOn()}
+        onCopied={(x) => ctl.store.flash(x, 'info')}
+        onPlayDeal={playDeal}
+      />
+    );
+  }
+  if (view && !isPaused(view)) return <Table ctl={ctl} s={s} t={t} view={view} />;
+  if (view) return <Paused ctl={ctl} t={t} />;
+  if (s.opening) return <Opening />;
+  return (
+    <Home
+      t={t}
+      s={s}
+      onPlay={(g, o, daily) => ctl.server.startGame(g, o, undefined, daily)}
+      onWatch={(id) => ctl.router.watch(id)}
+      onBoard={(g) => ctl.data.open('daily', g)}
+    />
   );
 }
 
@@ -60,18 +102,43 @@ function Table({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: G
   const mod = moduleOf(view);
   const notices = view.status === 'playing' ? view.notices : [];
   const { Board } = mod;
-  const onTap = (loc: string) => ctl.tap(loc);
+  const onTap = (loc: string, e?: MouseEvent) => ctl.input.tap(loc, e);
   return (
     <>
       <div class="statusline" data-testid="status">
-        {mod.status(view, t).map((x) => <span key={x}>{x}</span>)}
-        {notices.filter((n) => n === 'columns_have_moves' || n === 'redeal_available').map((n) => (
-          <span key={n} class="notice" data-notice={n}>{t(`notice.${n}` as Key)}</span>
+        {mod.status(view, t).map((x) => (
+          <span key={x}>{x}</span>
         ))}
+        {notices
+          .filter((n) => known(t, `${view.game}.notice.${n}`))
+          .map((n) => (
+            <span key={n} class="notice" data-notice={n}>
+              {t(`${view.game}.notice.${n}`)}
+            </span>
+          ))}
       </div>
       <div class="board">
-        <Board view={view} sel={s.sel} targets={targetsOf(view, s.sel)} lang={s.lang} t={t} onTap={onTap} hinted={s.hint?.spots ?? []} />
+        <Board
+          view={view}
+          sel={s.sel}
+          targets={targetsOf(view, s.sel)}
+          lang={s.lang}
+          t={t}
+          onTap={onTap}
+          hinted={s.hint?.spots ?? []}
+        />
       </div>
+    </>
+  );
+}
+
+/** A game on its way: the table's places kept (the status line, the board), so that nothing
+ *  moves when it arrives. */
+function Opening() {
+  return (
+    <>
+      <div class="statusline" aria-hidden="true" />
+      <div class="board" aria-busy="true" />
     </>
   );
 }
@@ -83,10 +150,24 @@ function Finished({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view
   return (
     <div class="note wonbar" data-testid={resigned ? 'resigned' : 'won'}>
       <strong>{resigned ? t('resigned.title') : t('won.title')}</strong> <DealId id={view.deal_id} t={t} />
-      {resigned ? <button type="button" onClick={() => ctl.replay()}>{t('btn.replay')}</button> : null}
-      <button type="button" onClick={() => ctl.watch(view.id)}>{t('replay.watch')}</button>
-      {s.hideResult && view.result ? <button type="button" onClick={show}>{t('btn.result')}</button> : null}
-      {resigned ? <button type="button" onClick={() => ctl.dialog('new')}>{t('btn.new')}</button> : null}
+      {resigned ? (
+        <button type="button" onClick={() => ctl.server.restart()}>
+          {t('btn.replay')}
+        </button>
+      ) : null}
+      <button type="button" onClick={() => ctl.router.watch(view.id)}>
+        {t('replay.watch')}
+      </button>
+      {s.hideResult && view.result ? (
+        <button type="button" onClick={show}>
+          {t('btn.result')}
+        </button>
+      ) : null}
+      {resigned ? (
+        <button type="button" onClick={() => ctl.store.dialog('new')}>
+          {t('btn.new')}
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -96,7 +177,9 @@ function Paused({ ctl, t }: { ctl: Controller; t: T }) {
   return (
     <section class="paused" data-testid="paused">
       <h2>{t('paused.title')}</h2>
-      <button type="button" class="primary" onClick={() => ctl.resume()}>{t('btn.resume')}</button>
+      <button type="button" class="primary" onClick={() => ctl.server.resume()}>
+        {t('btn.resume')}
+      </button>
     </section>
   );
 }
@@ -107,10 +190,21 @@ function NoteLine({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   const view = s.view && !isPaused(s.view) ? s.view : null;
   const Overlay = view ? moduleOf(view).Overlay : undefined;
   let note = null;
-  if (s.offline) note = <div class="note reconnecting" role="status" data-testid="reconnecting">{t('reconnecting')}</div>;
-  else if (s.toast) note = <div class={`note toast ${s.toast.kind}`} data-testid="toast" key={s.toast.id}>{s.toast.text}</div>;
+  if (s.offline)
+    note = (
+      <div class="note reconnecting" role="status" data-testid="reconnecting">
+        {t('reconnecting')}
+      </div>
+    );
+  else if (s.toast)
+    note = (
+      <div class={`note toast ${s.toast.kind}`} data-testid="toast" key={s.toast.id}>
+        {s.toast.text}
+      </div>
+    );
   else if (view && view.status !== 'playing') note = <Finished ctl={ctl} s={s} t={t} view={view} />;
-  else if (view && s.sel && Overlay) note = <Overlay view={view} sel={s.sel} t={t} onSelect={(sel) => ctl.select(sel)} />;
+  else if (view && s.sel && Overlay && !s.dragging)
+    note = <Overlay view={view} sel={s.sel} t={t} onSelect={(sel) => ctl.store.select(sel)} />;
   if (!note) note = <HintBox ctl={ctl} s={s} t={t} view={view} />;
   return <div class="noteline">{note}</div>;
 }
@@ -122,46 +216,19 @@ function HintBox({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view:
     <div class="note hintbox" role="status" data-testid="hint">
       <div class="hintlines">
         {s.hint && view ? <HintWords view={view} hint={s.hint} t={t} /> : null}
-        {isChecking ? <span class="checking" data-testid="checking"><span class="spinner" aria-hidden="true" />{t('analysis.checking')}</span> : null}
+        {isChecking ? (
+          <span class="checking" data-testid="checking">
+            <span class="spinner" aria-hidden="true" />
+            {t('analysis.checking')}
+          </span>
+        ) : null}
       </div>
-      {s.hint ? <button type="button" class="icon" onClick={() => ctl.clearHint()} aria-label={t('btn.close')}>✕</button> : null}
+      {s.hint ? (
+        <button type="button" class="icon" onClick={() => ctl.store.clearHint()} aria-label={t('btn.close')}>
+          ✕
+        </button>
+      ) : null}
     </div>
-  );
-}
-
-function Panels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
-  const view = s.view && !isPaused(s.view) ? s.view : null;
-  const endKind = view && s.deadEndClosed !== view.version ? deadEndKind(view, s.watch) : null;
-  const rewind = rewindPoint(view, s.watch);
-  const close = () => ctl.dialog(null);
-  const game = s.view?.game ?? GAME_NAMES[0]!;
-  return (
-    <>
-      {endKind && view ? (
-        <DeadEndPanel t={t} kind={endKind} exits={deadEndExits(view.game, endKind, rewind)} rewind={rewind} onExit={(e) => ctl.exit(e)}
-          onClose={() => ctl.store.dispatch({ type: 'deadEndClosed', version: view.version })} />
-      ) : null}
-      {view && view.status !== 'playing' && view.result && !s.hideResult && !s.dialog ? (
-        <ResultsPanel view={view} t={t} api={ctl.api} countLabel={moduleOf(view).resultLabel} onNew={() => ctl.dialog('new')} onReplay={() => ctl.replay()}
-          onWatch={(id) => ctl.watch(id)} onViewBoard={() => ctl.store.dispatch({ type: 'hideResult', hide: true })} />
-      ) : null}
-      {s.dialog === 'new' ? (
-        <NewGameDialog t={t} catalog={s.catalog} initialGame={game} initialOptions={storedOptions}
-          onStart={(g, o, d) => ctl.startGame(g, o, d)} onClose={close} />
-      ) : null}
-      {s.dialog === 'rules' ? <RulesDialog t={t} lang={s.lang} game={game} onClose={close} /> : null}
-      {s.dialog === 'bests' ? <BestsDialog t={t} api={ctl.api} onClose={close} /> : null}
-      {s.dialog === 'menu' ? (
-        <MenuDialog t={t} lang={s.lang} inGame={!!s.view} canUndo={!!view && view.status === 'playing' && view.moves > 0}
-          onPick={(m) => ctl.menu(m)} onClose={close} />
-      ) : null}
-      {s.dialog === 'daily' && s.daily && s.dailyGame ? (
-        <DailyBoardDialog t={t} api={ctl.api} game={s.dailyGame} date={s.daily.date} onWatch={(id) => ctl.watch(id)} onClose={close} />
-      ) : null}
-      {s.dialog === 'stats' ? <StatsDialog t={t} api={ctl.api} onClose={close} /> : null}
-      {s.dialog === 'settings' ? <SettingsDialog t={t} settings={s.settings} onChange={(x) => ctl.setSettings(x)} onClose={close} /> : null}
-      {s.dialog === 'leaderboard' && s.view ? <LeaderboardDialog t={t} api={ctl.api} view={s.view} onClose={close} /> : null}
-    </>
   );
 }
 
@@ -171,8 +238,17 @@ function Celebration() {
   return (
     <div class="celebrate" aria-hidden="true" data-testid="celebrate">
       {Array.from({ length: 28 }, (_, i) => (
-        <span key={i} class={i % 4 === 1 || i % 4 === 2 ? 'red' : 'black'}
-          style={{ left: `${(i * 37) % 100}%`, animationDelay: `${(i % 7) * 0.15}s`, color: i % 4 === 1 || i % 4 === 2 ? '#ff5a6e' : '#fff' }}>{suits[i % 4]}</span>
+        <span
+          key={i}
+          class={i % 4 === 1 || i % 4 === 2 ? 'red' : 'black'}
+          style={{
+            left: `${(i * 37) % 100}%`,
+            animationDelay: `${(i % 7) * 0.15}s`,
+            color: i % 4 === 1 || i % 4 === 2 ? '#ff5a6e' : '#fff',
+          }}
+        >
+          {suits[i % 4]}
+        </span>
       ))}
     </div>
   );
@@ -185,8 +261,16 @@ function HintWords({ view, hint, t }: { view: GameView; hint: ShownHint; t: T })
   return (
     <>
       <span data-testid="hint-text">{line}</span>
-      {why ? <span class="reason" data-testid="hint-why">{t(why)}</span> : null}
-      {hint.searched ? <span class="reason searched" data-testid="hint-searched">{t('hint.searched')}</span> : null}
+      {why ? (
+        <span class="reason" data-testid="hint-why">
+          {t(why)}
+        </span>
+      ) : null}
+      {hint.searched ? (
+        <span class="reason searched" data-testid="hint-searched">
+          {t('hint.searched')}
+        </span>
+      ) : null}
     </>
   );
 }

@@ -1,9 +1,9 @@
 // The top bar on one line at every width: home, the game's name (the page's h1), the deal ID
 // (tap to copy its link), the clock, the move count, the language and the game menu.
 import { useEffect, useState } from 'preact/hooks';
-import { formatTime, type Key, type T } from '../i18n';
+import { formatTime, type T } from '../i18n';
 import type { ServerView } from '../model/types';
-import { dealPath } from '../state/route';
+import { dealPath } from '../model/paths';
 import type { Controller } from './controller';
 import type { UiState } from './state';
 
@@ -11,21 +11,50 @@ export function Header({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   const view = s.view;
   return (
     <header class="topbar">
-      <a class="brand" href="/" aria-label={t('app.title')} onClick={(e) => { e.preventDefault(); ctl.goHome(); }}>
-        <span class="brand-mark" aria-hidden="true">♠♥</span> <span class="brand-name">{t('app.title')}</span>
+      <a
+        class="brand"
+        href="/"
+        aria-label={t('app.title')}
+        onClick={(e) => {
+          e.preventDefault();
+          ctl.router.goHome();
+        }}
+      >
+        <span class="brand-mark" aria-hidden="true">
+          ♠♥
+        </span>{' '}
+        <span class="brand-name">{t('app.title')}</span>
       </a>
       {view ? (
         <div class="gameinfo">
-          <h1 class="gamename">{t(`game.${view.game}` as Key)}</h1>
-          <DealTag id={view.deal_id} t={t} onCopied={() => ctl.flash(t('ann.copied'), 'info')} />
+          <h1 class="gamename">{t(`${view.game}.name`)}</h1>
+          <DealTag id={view.deal_id} t={t} onCopied={() => ctl.store.flash(t('ann.copied'), 'info')} />
           <Clock view={view} receivedAt={s.receivedAt} label={t('a11y.clock')} />
-          <span class="moves" data-testid="moves">{t('status.moves', { n: view.moves })}</span>
+          <span class="moves" data-testid="moves">
+            {t('status.moves', { n: view.moves })}
+          </span>
         </div>
-      ) : <div class="gameinfo" />}
+      ) : (
+        <div class="gameinfo" />
+      )}
       <div class="meta">
-        <button type="button" class={`link lang${view ? ' in-game' : ''}`} onClick={() => ctl.switchLang()} lang={s.lang === 'en' ? 'ja' : 'en'}>{t('btn.lang')}</button>
-        <button type="button" class="link menu-btn" onClick={() => ctl.dialog('menu')} aria-haspopup="dialog" aria-label={t('btn.menu')}>
-          <span aria-hidden="true">☰</span><span class="menu-word">{t('btn.menu')}</span>
+        <button
+          type="button"
+          class={`link lang${view ? ' in-game' : ''}`}
+          onClick={() => ctl.switchLang()}
+          lang={s.lang === 'en' ? 'ja' : 'en'}
+        >
+          {t('btn.lang')}
+        </button>
+        <button
+          type="button"
+          class="link menu-btn"
+          onClick={() => ctl.store.dialog('menu')}
+          aria-haspopup="dialog"
+          aria-label={t('btn.menu')}
+        >
+          <span aria-hidden="true">☰</span>
+          <span class="menu-word">{t('btn.menu')}</span>
         </button>
       </div>
     </header>
@@ -34,15 +63,28 @@ export function Header({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
 
 /** Copies `text` to the clipboard; resolves whether it worked. */
 export async function copyText(text: string): Promise<boolean> {
-  try { await navigator.clipboard.writeText(text); return true; } catch { return false; }
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
+/** The deal ID in the one form the share link and the results use, at every width. */
 function DealTag({ id, t, onCopied }: { id: string; t: T; onCopied: () => void }) {
-  const number = id.slice(id.lastIndexOf('-') + 1);
-  const copy = () => { void copyText(`${location.origin}${dealPath(id)}`).finally(onCopied); };
+  const copy = () => {
+    void copyText(`${location.origin}${dealPath(id)}`).finally(onCopied);
+  };
   return (
-    <button type="button" class="dealtag" data-testid="deal-tag" onClick={copy} aria-label={t('a11y.deal.copy', { id })}>
-      <span class="full">{id}</span><span class="short" aria-hidden="true">#{number}</span>
+    <button
+      type="button"
+      class="dealtag"
+      data-testid="deal-tag"
+      onClick={copy}
+      aria-label={t('a11y.deal.copy', { id })}
+    >
+      {id}
     </button>
   );
 }
@@ -54,6 +96,11 @@ export function Clock({ view, receivedAt, label }: { view: ServerView; receivedA
     const id = setInterval(() => tick((n) => n + 1), 1000);
     return () => clearInterval(id);
   }, [view.clock_running, view.status, receivedAt]);
-  const ms = view.elapsed_ms + (view.clock_running && view.status === 'playing' ? Date.now() - receivedAt : 0);
-  return <span class="clock" role="timer" aria-label={label} data-testid="clock">{formatTime(ms)}</span>;
+  const ms =
+    view.elapsed_ms + (view.clock_running && view.status === 'playing' ? Date.now() - receivedAt : 0);
+  return (
+    <span class="clock" role="timer" aria-label={label} data-testid="clock">
+      {formatTime(ms)}
+    </span>
+  );
 }

@@ -12,8 +12,22 @@ export function LazyReplay(props: Props) {
   useEffect(() => {
     if (View) return;
     let live = true;
-    import('./Replay').then((m) => { loaded = m.ReplayView; if (live) setView(() => m.ReplayView); }, () => undefined);
-    return () => { live = false; };
+    import('./Replay').then(
+      (m) => {
+        loaded = m.ReplayView;
+        if (live) setView(() => m.ReplayView);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, []);
-  return View ? <View {...props} /> : <section class="replay"><p>{props.t('loading')}</p></section>;
+  return View ? (
+    <View {...props} />
+  ) : (
+    <section class="replay">
+      <p>{props.t('loading')}</p>
+    </section>
+  );
 }

@@ -16,27 +16,91 @@ export function Toolbar({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   return (
     <nav class="toolbar" aria-label={t('a11y.actions')}>
       <div class="tools" role="toolbar" aria-label={t('a11y.actions')}>
-        <button type="button" class="tool" onClick={() => ctl.undo()} aria-keyshortcuts="U" disabled={!playing || view.moves === 0}>
+        <button
+          type="button"
+          class="tool"
+          onClick={() => ctl.server.undo()}
+          aria-keyshortcuts="U"
+          disabled={!playing || view.moves === 0}
+        >
           <Icon name="undo" /> {t('btn.undo')}
         </button>
-        <button type="button" class="tool" onClick={() => ctl.askHint()} aria-keyshortcuts="H" disabled={!playing}><Icon name="hint" /> {t('btn.hint')}</button>
-        {piles.map((p) => <PileButton key={p.move.type} p={p} t={t} hinted={hinted === p.move.type} playing={playing} onPress={() => ctl.pile(p)} />)}
-        <button type="button" class="tool" onClick={() => ctl.dialog('new')} aria-keyshortcuts="N"><Icon name="new" /> {t('btn.new')}</button>
-        <button type="button" class="tool" onClick={() => ctl.dialog('rules')}><Icon name="rules" /> {t('btn.rules')}</button>
+        <button
+          type="button"
+          class="tool"
+          onClick={() => ctl.server.askHint()}
+          aria-keyshortcuts="H"
+          disabled={!playing}
+        >
+          <Icon name="hint" /> {t('btn.hint')}
+        </button>
+        {view ? null : (
+          // the game's pile button will stand here: its place is kept while the game loads
+          <span class="tool placeholder" aria-hidden="true">
+            <Icon name="draw" /> {'\u00a0'}
+          </span>
+        )}
+        {piles.map((p) => (
+          <PileButton
+            key={p.move.type}
+            p={p}
+            t={t}
+            hinted={hinted === p.move.type}
+            playing={playing}
+            onPress={() => ctl.input.pile(p)}
+          />
+        ))}
+        <button type="button" class="tool" onClick={() => ctl.store.dialog('new')} aria-keyshortcuts="N">
+          <Icon name="new" /> {t('btn.new')}
+        </button>
+        <button type="button" class="tool" onClick={() => ctl.store.dialog('rules')}>
+          <Icon name="rules" /> {t('btn.rules')}
+        </button>
       </div>
     </nav>
   );
 }
 
-function PileButton({ p, t, hinted, playing, onPress }: { p: PileAction; t: T; hinted: boolean; playing: boolean; onPress: () => void }) {
+function PileButton({
+  p,
+  t,
+  hinted,
+  playing,
+  onPress,
+}: {
+  p: PileAction;
+  t: T;
+  hinted: boolean;
+  playing: boolean;
+  onPress: () => void;
+}) {
   const off = !!p.disabled || !playing;
   const why = p.disabled ? `why-${p.move.type}` : undefined;
-  const cls = `tool${p.accent && !off ? ' accent' : ''}${p.pulse && !off ? ' pulse' : ''}${hinted ? ' hinted' : ''}${off ? ' off' : ''}`;
+  const cls = [
+    'tool',
+    p.accent && !off && 'accent',
+    p.pulse && !off && 'pulse',
+    hinted && 'hinted',
+    off && 'off',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <button type="button" class={cls} onClick={onPress} aria-keyshortcuts={p.key} data-action={p.move.type}
-      aria-disabled={off ? 'true' : undefined} aria-describedby={why}>
+    <button
+      type="button"
+      class={cls}
+      onClick={onPress}
+      aria-keyshortcuts={p.key}
+      data-action={p.move.type}
+      aria-disabled={off ? 'true' : undefined}
+      aria-describedby={why}
+    >
       <Icon name={p.icon} /> {t(p.label)}
-      {p.disabled ? <span class="why" id={why}>{t(p.disabled)}</span> : null}
+      {p.disabled ? (
+        <span class="why" id={why}>
+          {t(p.disabled)}
+        </span>
+      ) : null}
     </button>
   );
 }

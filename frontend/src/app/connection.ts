@@ -11,7 +11,11 @@ const VIEW_KEY = 'patience.view';
 export const isNetworkError = (err: unknown): boolean => !(err instanceof ApiError);
 
 export function keepView(v: ServerView): void {
-  try { localStorage.setItem(VIEW_KEY, JSON.stringify(v)); } catch { /* full or private */ }
+  try {
+    localStorage.setItem(VIEW_KEY, JSON.stringify(v));
+  } catch {
+    /* full or private */
+  }
 }
 
 /** The kept view of game `id`, if it is the last one shown. */
@@ -30,9 +34,14 @@ export class Reconnector {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private active = false;
 
-  constructor(private attempt: () => Promise<void>, private onChange: (offline: boolean) => void) {}
+  constructor(
+    private attempt: () => Promise<void>,
+    private onChange: (offline: boolean) => void,
+  ) {}
 
-  get offline(): boolean { return this.active; }
+  get offline(): boolean {
+    return this.active;
+  }
 
   start(): void {
     if (this.active) return;
@@ -43,16 +52,22 @@ export class Reconnector {
 
   stop(): void {
     clearTimeout(this.timer);
-    if (this.active) { this.active = false; this.onChange(false); }
+    if (this.active) {
+      this.active = false;
+      this.onChange(false);
+    }
   }
 
   private schedule(delay: number): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      this.attempt().then(() => this.stop(), (err: unknown) => {
-        if (isNetworkError(err)) this.schedule(Math.min(delay * 2, 8000));
-        else this.stop();
-      });
+      this.attempt().then(
+        () => this.stop(),
+        (err: unknown) => {
+          if (isNetworkError(err)) this.schedule(Math.min(delay * 2, 8000));
+          else this.stop();
+        },
+      );
     }, delay);
   }
 }

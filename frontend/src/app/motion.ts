@@ -5,7 +5,10 @@
 // Focus: when the focused card is gone (a pair removed by keyboard), focus moves to the nearest
 // playable card.
 
-interface Seen { rect: DOMRect; el: HTMLElement }
+interface Seen {
+  rect: DOMRect;
+  el: HTMLElement;
+}
 
 const DURATION = 220;
 
@@ -28,8 +31,13 @@ export class Motion {
   private before = new Map<string, Seen>();
   private focused: { x: number; y: number } | null = null;
   private deal = false;
+  /** cards a drop left where they were dropped, until the answer moves them on (or not) */
+  private held: HTMLElement[] = [];
 
-  constructor(private root: () => HTMLElement | null, private enabled: () => boolean) {}
+  constructor(
+    private root: () => HTMLElement | null,
+    readonly enabled: () => boolean,
+  ) {}
 
   /** Measure the table before a new view replaces it; `deal` when it is a new game. */
   capture(deal: boolean): void {
@@ -37,10 +45,53 @@ export class Motion {
     this.before.clear();
     this.deal = deal;
     const active = document.activeElement as HTMLElement | null;
-    this.focused = root && active?.dataset.loc && root.contains(active) ? center(active.getBoundingClientRect()) : null;
-    if (!root || !this.enabled()) return;
-    this.finish();
-    for (const [key, el] of cardsByKey(root)) this.before.set(key, { rect: el.getBoundingClientRect(), el });
+    this.focused =
+      root && active?.dataset.loc && root.contains(active) ? center(active.getBoundingClientRect()) : null;
+    if (root && this.enabled()) {
+      this.finish();
+      for (const [key, el] of cardsByKey(root))
+        this.before.set(key, { rect: el.getBoundingClientRect(), el });
+    }
+    // Dropped cards were measured where they lie: from there they slide to their new places.
+    this.release(this.held);
+  }
+
+  /** Keep dragged cards where they were dropped while the server answers. */
+  hold(els: HTMLElement[]): void {
+    this.held = els;
+  }
+
+  /** Whether `els` are still held (no new view took them). */
+  holding(els: HTMLElement[]): boolean {
+    return els.length > 0 && els.every((el) => this.held.includes(el));
+  }
+
+  /** Lifted or held cards back to their places: they slide home with motion on, else jump. */
+  sendBack(els: HTMLElement[]): void {
+    const shifts = els.map((el) => el.getBoundingClientRect());
+    this.release(els);
+    if (!this.enabled()) return;
+    els.forEach((el, i) => {
+      const to = el.getBoundingClientRect();
+      const from = shifts[i]!;
+      el.animate(
+        [
+          { transform: `translate(${from.left - to.left}px, ${from.top - to.top}px)`, zIndex: 30 },
+          { transform: 'none', zIndex: 30 },
+        ],
+        { duration: DURATION, easing: 'cubic-bezier(.2,.7,.3,1)' },
+      );
+    });
+  }
+
+  /** The inline drag styles off (the DOM holds each card's place). */
+  private release(els: HTMLElement[]): void {
+    for (const el of els) {
+      el.style.transform = '';
+      el.style.willChange = '';
+      el.classList.remove('lifted');
+    }
+    this.held = this.held.filter((el) => !els.includes(el));
   }
 
   /** After the new view is drawn: slide, fly in, fly off; then put focus back on the table. */
@@ -74,7 +125,15 @@ export class Motion {
     const dx = from.left - to.left;
     const dy = from.top - to.top;
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
-    el.animate([{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 20 }, { transform: 'none', zIndex: 20 }], { duration: DURATION, easing: 'cubic-bezier(.2,.7,.3,1)' });
+    // The card played travels above the cards the new layout only nudges (a row that grew).
+    const zIndex = 20 + Math.min(9, Math.round(Math.hypot(dx, dy) / 40));
+    el.animate(
+      [
+        { transform: `translate(${dx}px, ${dy}px)`, zIndex },
+        { transform: 'none', zIndex },
+      ],
+      { duration: DURATION, easing: 'cubic-bezier(.2,.7,.3,1)' },
+    );
   }
 
   private flyOff({ rect, el }: Seen): void {
@@ -83,9 +142,22 @@ export class Motion {
     ghost.removeAttribute('data-loc');
     ghost.setAttribute('aria-hidden', 'true');
     ghost.tabIndex = -1;
-    Object.assign(ghost.style, { position: 'fixed', left: `${rect.left}px`, top: `${rect.top}px`, margin: '0', pointerEvents: 'none', zIndex: '60' });
+    Object.assign(ghost.style, {
+      position: 'fixed',
+      left: `${rect.left}px`,
+      top: `${rect.top}px`,
+      margin: '0',
+      pointerEvents: 'none',
+      zIndex: '60',
+    });
     document.body.appendChild(ghost);
-    const a = ghost.animate([{ transform: 'none', opacity: 1 }, { transform: 'translateY(-40px) scale(0.7)', opacity: 0 }], { duration: DURATION + 80, easing: 'ease-in' });
+    const a = ghost.animate(
+      [
+        { transform: 'none', opacity: 1 },
+        { transform: 'translateY(-40px) scale(0.7)', opacity: 0 },
+      ],
+      { duration: DURATION + 80, easing: 'ease-in' },
+    );
     a.onfinish = () => ghost.remove();
     a.oncancel = () => ghost.remove();
   }
@@ -99,8 +171,13 @@ export class Motion {
       const r = el.getBoundingClientRect();
       const dx = s.left - r.left;
       const dy = s.top - r.top;
-      el.animate([{ transform: `translate(${dx}px, ${dy}px)`, opacity: 0.2 }, { transform: 'none', opacity: 1 }],
-        { duration: DURATION + 60, delay: i++ * step, easing: 'cubic-bezier(.2,.7,.3,1)', fill: 'backwards' });
+      el.animate(
+        [
+          { transform: `translate(${dx}px, ${dy}px)`, opacity: 0.2 },
+          { transform: 'none', opacity: 1 },
+        ],
+        { duration: DURATION + 60, delay: i++ * step, easing: 'cubic-bezier(.2,.7,.3,1)', fill: 'backwards' },
+      );
     }
   }
 
@@ -114,7 +191,10 @@ export class Motion {
     for (const el of root.querySelectorAll<HTMLElement>('[data-nav]')) {
       const c = center(el.getBoundingClientRect());
       const d = Math.hypot(c.x - at.x, c.y - at.y);
-      if (d < bestD) { bestD = d; best = el; }
+      if (d < bestD) {
+        bestD = d;
+        best = el;
+      }
     }
     best?.focus({ preventScroll: true });
   }

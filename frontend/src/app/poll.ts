@@ -9,7 +9,10 @@ export class AnalysisPoller {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private generation = 0;
 
-  constructor(private api: Api, private onWatch: (w: Watch | null) => void) {}
+  constructor(
+    private api: Api,
+    private onWatch: (w: Watch | null) => void,
+  ) {}
 
   /** Called with every view shown; starts a watch when the position changed. */
   follow(view: ServerView | null, seed: Analysis | null): void {
@@ -38,10 +41,23 @@ export class AnalysisPoller {
       return;
     }
     this.timer = setTimeout(() => {
-      this.api.analysis(w.gameId).then(
-        (a) => { if (gen === this.generation) { w = received(w, a); this.onWatch(w); } },
-        () => { if (gen === this.generation) { w = giveUp(w); this.onWatch(w); } },
-      ).finally(() => this.schedule(w, gen));
+      this.api
+        .analysis(w.gameId)
+        .then(
+          (a) => {
+            if (gen === this.generation) {
+              w = received(w, a);
+              this.onWatch(w);
+            }
+          },
+          () => {
+            if (gen === this.generation) {
+              w = giveUp(w);
+              this.onWatch(w);
+            }
+          },
+        )
+        .finally(() => this.schedule(w, gen));
     }, delay);
   }
 }

@@ -10,7 +10,13 @@ export interface Settings {
 }
 
 const KEY = 'patience.settings';
-export const DEFAULT_SETTINGS: Settings = { theme: 'system', fourColour: false, cardSize: 'm', leftHanded: false, motion: true };
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'system',
+  fourColour: false,
+  cardSize: 'm',
+  leftHanded: false,
+  motion: true,
+};
 
 export function loadSettings(): Settings {
   try {
@@ -22,7 +28,11 @@ export function loadSettings(): Settings {
 }
 
 export function saveSettings(s: Settings): void {
-  try { localStorage.setItem(KEY, JSON.stringify(s)); } catch { /* private mode */ }
+  try {
+    localStorage.setItem(KEY, JSON.stringify(s));
+  } catch {
+    /* private mode */
+  }
 }
 
 /** Whether the table is dark now (the setting, or the system's choice). */

@@ -1,23 +1,47 @@
 // The shell's one state object and its reducer: the server's view plus what the table shows
-// around it (selection, hint, dialogs, notices). Pure: every change is an action.
-import type { Catalog, DailyToday, Player } from '../api/client';
+// around it (selection, hint, dialogs, notices), and everything else fetched from the server
+// (the catalog, today's deals, the panels' leaderboards, statistics and bests, a replay's
+// record). Pure: every change is an action.
+import type { Best, Catalog, DailyBoard, DailyToday, Player, Replay } from '../api/client';
+import type { DailyRank, DealBoard, Loaded } from '../model/fetched';
 import type { Lang } from '../i18n';
 import type { GameName, ServerView } from '../model/types';
 import type { Watch } from '../state/analysis';
 import type { ShownHint } from '../state/hint';
-import type { Selection } from '../games/outcome';
+import type { Selection } from '../model/play';
 import type { Settings } from './settings';
 
-export type Dialog = 'new' | 'rules' | 'bests' | 'leaderboard' | 'menu' | 'stats' | 'settings' | 'daily' | null;
-export interface Toast { text: string; kind: 'error' | 'info'; id: number }
+export type Dialog =
+  'new' | 'rules' | 'bests' | 'leaderboard' | 'menu' | 'stats' | 'settings' | 'daily' | null;
+export interface Toast {
+  text: string;
+  kind: 'error' | 'info';
+  id: number;
+}
 
-export interface UiState {
+/** What the panels show, fetched by `Data` when they open. */
+export interface Fetched {
+  /** the player's statistics (the statistics dialog) */
+  me: Loaded<Player>;
+  /** the player's personal bests */
+  bests: Loaded<Best[]>;
+  dealBoard: DealBoard | null;
+  /** the day's leaderboard of `dailyGame` (the 'daily' dialog) */
+  dailyBoard: Loaded<DailyBoard>;
+  dailyRank: DailyRank | null;
+  /** the record of the replay being watched */
+  replayMeta: Loaded<Replay>;
+}
+
+export interface UiState extends Fetched {
   lang: Lang;
   /** the game on the table, as the server last sent it */
   view: ServerView | null;
   /** when `view` arrived (the clock ticks from there) */
   receivedAt: number;
   sel: Selection | null;
+  /** the selection is being dragged (src/app/drag.ts) */
+  dragging: boolean;
   toast: Toast | null;
   /** the live region's text */
   live: string;
@@ -34,6 +58,8 @@ export interface UiState {
   busy: number;
   /** the first route has been taken */
   ready: boolean;
+  /** a game is being opened or dealt: the table keeps its place for it */
+  opening: boolean;
   settings: Settings;
   /** the version of a win being celebrated (0: none) */
   celebrate: number;
@@ -42,7 +68,7 @@ export interface UiState {
   /** the finished game being watched at /replay/<id> */
   replay: string | null;
   /** today's deals and the player's daily streaks (the home page) */
-  daily: DailyToday | null;
+  daily: Loaded<DailyToday>;
   stats: Player['stats'] | null;
   /** the game whose daily leaderboard the 'daily' dialog shows */
   dailyGame: GameName | null;
@@ -51,6 +77,7 @@ export interface UiState {
 export type Action =
   | { type: 'view'; view: ServerView | null; at: number }
   | { type: 'select'; sel: Selection | null }
+  | { type: 'dragging'; on: boolean }
   | { type: 'toast'; toast: Toast | null }
   | { type: 'announce'; text: string }
   | { type: 'dialog'; dialog: Dialog; game?: GameName }
@@ -62,62 +89,100 @@ export type Action =
   | { type: 'fatal'; text: string | null }
   | { type: 'busy'; delta: 1 | -1 }
   | { type: 'ready' }
+  | { type: 'opening'; on: boolean }
   | { type: 'lang'; lang: Lang }
   | { type: 'settings'; settings: Settings }
   | { type: 'offline'; offline: boolean }
   | { type: 'celebrate'; version: number }
   | { type: 'replay'; id: string | null }
-  | { type: 'daily'; daily: DailyToday | null; stats: Player['stats'] | null }
+  | { type: 'daily'; daily: Loaded<DailyToday>; stats: Player['stats'] | null }
+  | { type: 'fetched'; data: Partial<Fetched> }
   /** a new game is being dealt: nothing of the old one stays selected or shown */
   | { type: 'fresh' };
 
-export function initialState(lang: Lang, settings: Settings): UiState {
+export function initialState(lang: Lang, settings: Settings, opening = false): UiState {
   return {
-    lang, settings, offline: false, view: null, receivedAt: 0, sel: null, celebrate: 0, toast: null, live: '', dialog: null, hint: null,
-    watch: null, hideResult: false, deadEndClosed: null, catalog: null, fatal: null, busy: 0, ready: false,
-    replay: null, daily: null, stats: null, dailyGame: null,
+    lang,
+    settings,
+    offline: false,
+    view: null,
+    receivedAt: 0,
+    sel: null,
+    dragging: false,
+    celebrate: 0,
+    toast: null,
+    live: '',
+    dialog: null,
+    hint: null,
+    watch: null,
+    hideResult: false,
+    deadEndClosed: null,
+    catalog: null,
+    fatal: null,
+    busy: 0,
+    ready: false,
+    opening,
+    replay: null,
+    daily: null,
+    stats: null,
+    dailyGame: null,
+    me: null,
+    bests: null,
+    dealBoard: null,
+    dailyBoard: null,
+    dailyRank: null,
+    replayMeta: null,
   };
 }
 
 export function reduce(s: UiState, a: Action): UiState {
   switch (a.type) {
-    case 'view': return { ...s, view: a.view, receivedAt: a.at };
-    case 'select': return { ...s, sel: a.sel };
-    case 'toast': return { ...s, toast: a.toast };
+    case 'view':
+      return { ...s, view: a.view, receivedAt: a.at, opening: a.view ? false : s.opening };
+    case 'select':
+      return { ...s, sel: a.sel };
+    case 'dragging':
+      return { ...s, dragging: a.on };
+    case 'toast':
+      return { ...s, toast: a.toast };
     // The same text twice must still be spoken: make it differ invisibly.
-    case 'announce': return { ...s, live: s.live === a.text ? `${a.text}\u00a0` : a.text };
-    case 'dialog': return { ...s, dialog: a.dialog, dailyGame: a.game ?? s.dailyGame };
-    case 'hint': return { ...s, hint: a.hint };
-    case 'watch': return { ...s, watch: a.watch };
-    case 'hideResult': return { ...s, hideResult: a.hide };
-    case 'deadEndClosed': return { ...s, deadEndClosed: a.version };
-    case 'catalog': return { ...s, catalog: a.catalog };
-    case 'fatal': return { ...s, fatal: a.text };
-    case 'busy': return { ...s, busy: s.busy + a.delta };
-    case 'ready': return { ...s, ready: true };
-    case 'lang': return { ...s, lang: a.lang };
-    case 'settings': return { ...s, settings: a.settings };
-    case 'offline': return { ...s, offline: a.offline };
-    case 'celebrate': return { ...s, celebrate: a.version };
-    case 'replay': return { ...s, replay: a.id };
-    case 'daily': return { ...s, daily: a.daily, stats: a.stats };
-    case 'fresh': return { ...s, dialog: null, sel: null, hint: null, hideResult: false };
-  }
-}
-
-/** The state with its listeners: `dispatch` changes it at once, so queued server calls always
- *  read the newest view. */
-export class Store {
-  private listeners = new Set<() => void>();
-  constructor(public state: UiState) {}
-
-  dispatch(a: Action): void {
-    this.state = reduce(this.state, a);
-    for (const l of this.listeners) l();
-  }
-
-  subscribe(l: () => void): () => void {
-    this.listeners.add(l);
-    return () => this.listeners.delete(l);
+    case 'announce':
+      return { ...s, live: s.live === a.text ? `${a.text}\u00a0` : a.text };
+    case 'dialog':
+      return { ...s, dialog: a.dialog, dailyGame: a.game ?? s.dailyGame };
+    case 'hint':
+      return { ...s, hint: a.hint };
+    case 'watch':
+      return { ...s, watch: a.watch };
+    case 'hideResult':
+      return { ...s, hideResult: a.hide };
+    case 'deadEndClosed':
+      return { ...s, deadEndClosed: a.version };
+    case 'catalog':
+      return { ...s, catalog: a.catalog };
+    case 'fatal':
+      return { ...s, fatal: a.text };
+    case 'busy':
+      return { ...s, busy: s.busy + a.delta };
+    case 'ready':
+      return { ...s, ready: true };
+    case 'opening':
+      return { ...s, opening: a.on };
+    case 'lang':
+      return { ...s, lang: a.lang };
+    case 'settings':
+      return { ...s, settings: a.settings };
+    case 'offline':
+      return { ...s, offline: a.offline };
+    case 'celebrate':
+      return { ...s, celebrate: a.version };
+    case 'replay':
+      return { ...s, replay: a.id };
+    case 'daily':
+      return { ...s, daily: a.daily, stats: a.stats };
+    case 'fetched':
+      return { ...s, ...a.data };
+    case 'fresh':
+      return { ...s, dialog: null, sel: null, hint: null, hideResult: false };
   }
 }

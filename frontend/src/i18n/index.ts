@@ -1,12 +1,23 @@
-// Translation: t(key, params), the player's language from navigator.language or storage,
-// card names for screen readers, and refusal reasons localised by their machine code.
+// Translation: t(key, params), the player's language from navigator.language or storage, card
+// names for screen readers, and refusal reasons localised by their machine code. The shell's
+// strings are in `strings.ts`; each game's own strings (keys `<game>.…`) come with its module,
+// and the translator the shell hands out (`translatorFor` in src/games) knows them all.
 import { face } from '../model/cards';
-import type { Card } from '../model/types';
+import type { Card, GameName } from '../model/types';
 import { en, ja, type Key, type Lang } from './strings';
 
 export type { Key, Lang };
 const TABLES: Record<Lang, Record<Key, string>> = { en, ja };
 const LANG_KEY = 'patience.lang';
+
+/** A key of a game's own strings, `<game>.name`, `<game>.say.…`, … (named by the game's folder). */
+export type GameKey = `${GameName}.${string}`;
+
+/** A game module's strings in both languages (Japanese may lack a key: English stands in). */
+export interface Strings {
+  en: Readonly<Record<GameKey, string>>;
+  ja: Readonly<Record<GameKey, string>>;
+}
 
 export function detectLang(stored: string | null, navigatorLanguage: string | undefined): Lang {
   if (stored === 'en' || stored === 'ja') return stored;
@@ -15,23 +26,44 @@ export function detectLang(stored: string | null, navigatorLanguage: string | un
 
 export function loadLang(): Lang {
   let stored: string | null = null;
-  try { stored = localStorage.getItem(LANG_KEY); } catch { /* private mode */ }
+  try {
+    stored = localStorage.getItem(LANG_KEY);
+  } catch {
+    /* private mode */
+  }
   return detectLang(stored, typeof navigator === 'undefined' ? undefined : navigator.language);
 }
 
 export function saveLang(lang: Lang): void {
-  try { localStorage.setItem(LANG_KEY, lang); } catch { /* ignore */ }
+  try {
+    localStorage.setItem(LANG_KEY, lang);
+  } catch {
+    /* ignore */
+  }
 }
 
 export type Params = Record<string, string | number>;
 
+/** A missing key reads as itself (so `known` can tell). */
+export type T = (key: Key | GameKey, params?: Params) => string;
+
+const fill = (text: string, params: Params): string =>
+  text.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `{${k}}`));
+
+/** A shell string (the games' strings need `translator` with their tables). */
 export function translate(lang: Lang, key: Key, params: Params = {}): string {
-  const text = TABLES[lang][key] ?? en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `{${k}}`));
+  return fill(TABLES[lang][key] ?? en[key] ?? key, params);
 }
 
-export type T = (key: Key, params?: Params) => string;
-export const translator = (lang: Lang): T => (key, params) => translate(lang, key, params);
+/** The translator of `lang` over the shell's strings and `games`' own. */
+export function translator(lang: Lang, games: readonly Strings[] = []): T {
+  const table: Record<string, string> = Object.assign({}, en, ...games.map((g) => g.en));
+  if (lang !== 'en') Object.assign(table, TABLES[lang], ...games.map((g) => g[lang]));
+  return (key, params = {}) => fill(table[key] ?? key, params);
+}
+
+/** Whether `t` has a string for `key`. */
+export const known = (t: T, key: Key | GameKey): boolean => t(key) !== key;
 
 /** "queen of hearts" / "ハートのQ" */
 export function cardName(lang: Lang, card: Card): string {
@@ -42,11 +74,21 @@ export function cardName(lang: Lang, card: Card): string {
   });
 }
 
-/** The refusal shown to the player: localised by `reason`, else the server's message. */
-export function reasonText(lang: Lang, reason: string, message = '', params: Params = {}): string {
-  const key = (reason === 'too_many_cards' && params.max === 1 ? 'reason.too_many_cards1' : `reason.${reason}`) as Key;
-  if (key in en) return translate(lang, key, params);
-  return message || translate(lang, 'error.generic', { reason });
+/** The refusal shown to the player: localised by `reason` (the game's own words first), else
+ *  the server's message. */
+export function reasonText(
+  t: T,
+  game: GameName | null,
+  reason: string,
+  message = '',
+  params: Params = {},
+): string {
+  const name = reason === 'too_many_cards' && params.max === 1 ? 'too_many_cards1' : reason;
+  const keys: (Key | GameKey)[] = [`reason.${name}` as Key];
+  if (game) keys.unshift(`${game}.reason.${name}`);
+  const key = keys.find((k) => known(t, k));
+  if (key) return t(key, params);
+  return message || t('error.generic', { reason });
 }
 
 export function formatTime(ms: number): string {

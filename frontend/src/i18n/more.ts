@@ -29,7 +29,7 @@ export const enMore = {
   'daily.streak': 'Daily streak: {n} (best {best})',
   'daily.streak.none': 'Win today to start a daily streak',
   'daily.unavailable': "Today's deals could not be loaded.",
-  'daily.result.rank': "Daily deal: rank {rank} of {n} today",
+  'daily.result.rank': 'Daily deal: rank {rank} of {n} today',
   'daily.result.unranked': 'Daily deal: ranked only when won on the day it was dealt',
   'daily.lb': "Today's leaderboard",
   'daily.lb.of': "Today's leaderboard of {game}",

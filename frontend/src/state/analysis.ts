@@ -7,6 +7,7 @@
 // `timeout`, `unavailable` and `not_applicable` never turn into a verdict.
 import type { Analysis, RewindPoint } from '../api/client';
 import { gameModule } from '../games';
+import type { DeadEndKind, Exit } from '../model/play';
 import type { GameName, GameView } from '../model/types';
 
 /** Delay before the first look after an accepted action (rapid play cancels it). */
@@ -65,20 +66,29 @@ export const CHECKING_AFTER_MS = 1200;
 /** The hint area says "checking whether this can still be won…" only while really pending, and
  *  only once the search has taken a noticeable time (`now` defaults to "long enough"). */
 export function checking(w: Watch | null, view: GameView | null, now = Infinity): boolean {
-  return !!w && !!view && w.version === view.version && view.status === 'playing'
-    && !w.stopped && w.analysis?.state === 'pending' && now - w.startedAt >= CHECKING_AFTER_MS;
+  return (
+    !!w &&
+    !!view &&
+    w.version === view.version &&
+    view.status === 'playing' &&
+    !w.stopped &&
+    w.analysis?.state === 'pending' &&
+    now - w.startedAt >= CHECKING_AFTER_MS
+  );
 }
 
 /** A finished proof says the shown position cannot be won. */
 export function provenUnwinnable(view: GameView | null, w: Watch | null): boolean {
   if (!view || view.status !== 'playing') return false;
   if (view.notices.includes('unwinnable')) return true;
-  return !!w && w.gameId === view.id && w.version === view.version
-    && w.analysis?.state === 'done' && w.analysis.verdict === 'unwinnable';
+  return (
+    !!w &&
+    w.gameId === view.id &&
+    w.version === view.version &&
+    w.analysis?.state === 'done' &&
+    w.analysis.verdict === 'unwinnable'
+  );
 }
-
-export type DeadEndKind = 'stuck' | 'unwinnable';
-export type Exit = 'undo' | 'hint' | 'resign' | 'replay' | 'new' | 'rewind';
 
 /** Which panel, if any: no legal move at all comes first, then a proof. */
 export function deadEndKind(view: GameView | null, w: Watch | null): DeadEndKind | null {
@@ -96,12 +106,18 @@ export function rewindPoint(view: GameView | null, w: Watch | null): RewindPoint
   if (!a || a.state !== 'done' || a.verdict !== 'unwinnable' || a.rewind === undefined) return undefined;
   const r = a.rewind;
   return r && typeof r.version === 'number' && typeof r.moves_back === 'number' && r.moves_back > 0
-    ? { version: r.version, moves_back: r.moves_back } : null;
+    ? { version: r.version, moves_back: r.moves_back }
+    : null;
 }
 
 /** The exits of SPEC.md per game: Pyramid §2, Gaps §3, Forty Thieves §4, endings §5; with a
  *  known last winnable point, "back to it" comes first. */
-export function deadEndExits(game: GameName, kind: DeadEndKind, rewind: RewindPoint | null | undefined = undefined): Exit[] {
-  const exits = kind === 'stuck' ? ['undo', 'replay', 'new'] satisfies Exit[] : gameModule(game).unwinnableExits;
+export function deadEndExits(
+  game: GameName,
+  kind: DeadEndKind,
+  rewind: RewindPoint | null | undefined = undefined,
+): Exit[] {
+  const exits =
+    kind === 'stuck' ? (['undo', 'replay', 'new'] satisfies Exit[]) : gameModule(game).unwinnableExits;
   return rewind ? ['rewind', ...exits] : exits;
 }

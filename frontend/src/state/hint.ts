@@ -2,7 +2,7 @@
 import type { Hint } from '../api/client';
 import type { Key, T } from '../i18n';
 import { en } from '../i18n/strings';
-import type { GameView, Move } from '../model/types';
+import { legalMove, type GameView, type Move } from '../model/types';
 import { moveSpots } from './select';
 
 export interface ShownHint {
@@ -17,16 +17,22 @@ export interface ShownHint {
 }
 
 export function readHint(view: GameView, hint: Hint | null): ShownHint {
-  const move: Move | null = hint?.move ?? (hint?.action === 'draw' ? { type: 'draw' } : null);
+  const draw = hint?.action === 'draw' ? view.legal_moves.find((m) => m.type === 'draw') : undefined;
+  const move: Move | null = legalMove(view, hint?.move) ?? draw ?? null;
   const reason = hint?.reason ?? null;
   const searched = hint?.searched === true;
   if (!move) return { move: null, spots: [], text: 'hint.none', reason, searched };
   const spots = moveSpots(view, move);
-  const text: Key = move.type === 'draw' ? 'hint.draw'
-    : move.type === 'recycle' ? 'hint.recycle'
-      : move.type === 'redeal' ? 'hint.redeal'
-        : move.type === 'collect' ? 'hint.collect'
-          : 'hint.move';
+  const text: Key =
+    move.type === 'draw'
+      ? 'hint.draw'
+      : move.type === 'recycle'
+        ? 'hint.recycle'
+        : move.type === 'redeal'
+          ? 'hint.redeal'
+          : move.type === 'collect'
+            ? 'hint.collect'
+            : 'hint.move';
   return { move, spots, text, reason, searched };
 }
 

@@ -2,8 +2,7 @@
 // pure function over their on-screen centres.
 
 export type Command =
-  | 'undo' | 'hint' | 'new' | 'draw' | 'recycle' | 'escape'
-  | 'left' | 'right' | 'up' | 'down';
+  'undo' | 'hint' | 'new' | 'draw' | 'recycle' | 'escape' | 'left' | 'right' | 'up' | 'down';
 
 export interface KeyLike {
   key: string;
@@ -15,7 +14,12 @@ export interface KeyLike {
 }
 
 const LETTERS: Record<string, Command> = { u: 'undo', h: 'hint', n: 'new', d: 'draw', r: 'recycle' };
-const ARROWS: Record<string, Command> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
+const ARROWS: Record<string, Command> = {
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+};
 
 export function keyCommand(e: KeyLike): Command | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
@@ -25,7 +29,11 @@ export function keyCommand(e: KeyLike): Command | null {
   return LETTERS[e.key.toLowerCase()] ?? null;
 }
 
-export interface Spot { id: string; x: number; y: number }
+export interface Spot {
+  id: string;
+  x: number;
+  y: number;
+}
 export type Direction = 'left' | 'right' | 'up' | 'down';
 
 /** The nearest spot from `current` in direction `dir` (or the first spot when there is no
@@ -43,7 +51,10 @@ export function nextFocus(spots: Spot[], currentId: string | null, dir: Directio
       dir === 'left' ? [-dx, dy] : dir === 'right' ? [dx, dy] : dir === 'up' ? [-dy, dx] : [dy, dx];
     if (along <= 1) continue;
     const score = along + 2 * Math.abs(across);
-    if (score < bestScore) { bestScore = score; best = s; }
+    if (score < bestScore) {
+      bestScore = score;
+      best = s;
+    }
   }
   return best ? best.id : cur.id;
 }

@@ -2,7 +2,7 @@
 // neighbours of the shown step fetched ahead (so stepping is instant), and each step turned
 // into an ordinary read-only GameView so that the game's own board draws it. Names no game.
 import type { Api, Replay, ReplayStep } from '../api/client';
-import { readMove, type GameView, type Move } from '../model/types';
+import { boardView, filled, type GameView, type Move } from '../model/types';
 
 /** A step ready to show: its board as a view, and the move that led there with the view it
  *  was played on (to name it in words). */
@@ -23,7 +23,10 @@ export class ReplaySource {
   /** the number of moves, once known */
   steps: number;
 
-  constructor(private api: Api, readonly meta: Replay) {
+  constructor(
+    private api: Api,
+    readonly meta: Replay,
+  ) {
     this.steps = meta.moves.length;
   }
 
@@ -32,7 +35,12 @@ export class ReplaySource {
     let p = this.cache.get(n);
     if (!p) {
       p = this.api.replayStep(this.meta.game_id, n);
-      p.then((x) => { this.steps = x.steps; }, () => this.cache.delete(n));
+      p.then(
+        (x) => {
+          this.steps = x.steps;
+        },
+        () => this.cache.delete(n),
+      );
       this.cache.set(n, p);
     }
     return p;
@@ -52,25 +60,41 @@ export class ReplaySource {
       step: cur.step,
       steps: cur.steps,
       view: stepView(this.meta, cur, last),
-      move: readMove(cur.move),
+      move: filled(cur.move) ? cur.move : null,
       before: prev ? stepView(this.meta, prev, false) : null,
     };
   }
 
-  fetched(n: number): boolean { return this.cache.has(n); }
+  fetched(n: number): boolean {
+    return this.cache.has(n);
+  }
 }
 
 /** A step as a read-only GameView: no legal moves, the replay's envelope around its board. */
 export function stepView(meta: Replay, s: ReplayStep, last: boolean): GameView {
   const env = {
-    id: meta.game_id, ruleset: meta.ruleset, options: meta.options, deal: meta.deal, deal_id: meta.deal_id,
-    status: last && meta.status === 'won' ? 'won' as const : last && meta.status === 'resigned' ? 'resigned' as const : 'playing' as const,
-    version: s.step, moves: s.step, undos: 0, hints: 0, elapsed_ms: 0, clock_running: false,
-    notices: [], result: null, created_at: meta.created_at, finished_at: null, daily: null,
+    id: meta.game_id,
+    ruleset: meta.ruleset,
+    options: meta.options,
+    deal: meta.deal,
+    deal_id: meta.deal_id,
+    status:
+      last && meta.status === 'won'
+        ? ('won' as const)
+        : last && meta.status === 'resigned'
+          ? ('resigned' as const)
+          : ('playing' as const),
+    version: s.step,
+    moves: s.step,
+    undos: 0,
+    hints: 0,
+    elapsed_ms: 0,
+    clock_running: false,
+    notices: [],
+    result: null,
+    created_at: meta.created_at,
+    finished_at: null,
+    daily: null,
   };
-  switch (s.game) {
-    case 'pyramid': return { ...env, game: s.game, board: s.board, legal_moves: [] };
-    case 'gaps': return { ...env, game: s.game, board: s.board, legal_moves: [] };
-    default: return { ...env, game: s.game, board: s.board, legal_moves: [] };
-  }
+  return boardView(env, s);
 }

@@ -1,6 +1,7 @@
 // URLs: `/play/<deal-id>` starts that deal, `/game/<id>` (or `?game=<id>`) is a game in play,
 // `/replay/<id>` watches a finished game.
-import { parseDealId, type GameName } from '../model/types';
+import { parseDealId } from '../games';
+import type { GameName } from '../model/types';
 
 export type Route =
   | { kind: 'home' }
@@ -26,6 +27,8 @@ export function parseRoute(pathname: string, search = ''): Route {
   return { kind: 'bad', path };
 }
 
-export const gamePath = (id: string): string => `/game/${id}`;
-export const replayPath = (id: string): string => `/replay/${id}`;
-export const dealPath = (dealId: string): string => `/play/${dealId}`;
+/** Whether the page at this address shows a game (dealt or opened) once it has loaded. */
+export function opensGame(pathname: string, search = ''): boolean {
+  const kind = parseRoute(pathname, search).kind;
+  return kind === 'play' || kind === 'game';
+}

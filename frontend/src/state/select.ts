@@ -2,10 +2,9 @@
 // module (src/games/<game>) holds its own rules of the table; this facade dispatches by game.
 import { moduleOf } from '../games';
 import type { GameView, Move } from '../model/types';
-import type { Outcome, Selection, Target } from '../games/outcome';
+import type { Outcome, Selection, Target } from '../model/play';
 
-export type { Outcome, Selection, Target } from '../games/outcome';
-export { lift, recommend, runLimit } from '../games/forty-thieves/rules';
+export type { Outcome, Selection, Target } from '../model/play';
 
 export function targets(view: GameView, sel: Selection | null): Target[] {
   if (!sel || view.status !== 'playing') return [];

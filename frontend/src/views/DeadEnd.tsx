@@ -2,14 +2,30 @@
 // the worker's last winnable point offers "back to it" (or says that even the start was lost).
 import type { RewindPoint } from '../api/client';
 import type { Key, T } from '../i18n';
-import type { DeadEndKind, Exit } from '../state/analysis';
+import type { DeadEndKind, Exit } from '../model/play';
 
 const LABEL: Record<Exclude<Exit, 'rewind'>, Key> = {
-  undo: 'btn.undo', hint: 'btn.hint', resign: 'btn.resign_result', replay: 'btn.replay', new: 'btn.new',
+  undo: 'btn.undo',
+  hint: 'btn.hint',
+  resign: 'btn.resign_result',
+  replay: 'btn.replay',
+  new: 'btn.new',
 };
 
-export function DeadEndPanel({ t, kind, exits, rewind, onExit, onClose }: {
-  t: T; kind: DeadEndKind; exits: Exit[]; rewind: RewindPoint | null | undefined; onExit: (e: Exit) => void; onClose: () => void;
+export function DeadEndPanel({
+  t,
+  kind,
+  exits,
+  rewind,
+  onExit,
+  onClose,
+}: {
+  t: T;
+  kind: DeadEndKind;
+  exits: Exit[];
+  rewind: RewindPoint | null | undefined;
+  onExit: (e: Exit) => void;
+  onClose: () => void;
 }) {
   const unwinnable = kind === 'unwinnable';
   const label = (e: Exit): string => {
@@ -18,17 +34,38 @@ export function DeadEndPanel({ t, kind, exits, rewind, onExit, onClose }: {
     return n === 1 ? t('rewind.exit1') : t('rewind.exit', { n });
   };
   return (
-    <div class="deadend" role="alertdialog" aria-labelledby="deadend-title" aria-describedby="deadend-body" data-testid="deadend" data-kind={kind}>
+    <div
+      class="deadend"
+      role="alertdialog"
+      aria-labelledby="deadend-title"
+      aria-describedby="deadend-body"
+      data-testid="deadend"
+      data-kind={kind}
+    >
       <div class="deadend-head">
         <h2 id="deadend-title">{unwinnable ? t('unwinnable.title') : t('stuck.title')}</h2>
-        <button type="button" class="icon" onClick={onClose} aria-label={t('btn.close')}>✕</button>
+        <button type="button" class="icon" onClick={onClose} aria-label={t('btn.close')}>
+          ✕
+        </button>
       </div>
       <p id="deadend-body">{unwinnable ? t('notice.unwinnable') : t('stuck.body')}</p>
       {unwinnable ? <p class="why">{t('unwinnable.why')}</p> : null}
-      {rewind === null ? <p class="why" data-testid="rewind-lost">{t('rewind.lost')}</p> : null}
+      {rewind === null ? (
+        <p class="why" data-testid="rewind-lost">
+          {t('rewind.lost')}
+        </p>
+      ) : null}
       <div class="exits">
         {exits.map((e, i) => (
-          <button type="button" key={e} class={i === 0 ? 'primary' : ''} data-exit={e} onClick={() => onExit(e)}>{label(e)}</button>
+          <button
+            type="button"
+            key={e}
+            class={i === 0 ? 'primary' : ''}
+            data-exit={e}
+            onClick={() => onExit(e)}
+          >
+            {label(e)}
+          </button>
         ))}
       </div>
     </div>

@@ -1,10 +1,11 @@
 // Leaderboards and personal bests: each entry links to its replay and marks a solver-assisted
 // win (icon and words); a finished game's deal leaderboard shows the deal's par.
-import { useEffect, useState } from 'preact/hooks';
-import type { Api, Best, DailyBoard, Entry, Leaderboard, Par } from '../api/client';
-import { formatTime, type Key, type T } from '../i18n';
-import { readPar, type GameName, type ServerView } from '../model/types';
-import { replayPath } from '../state/route';
+import type { JSX } from 'preact';
+import type { Best, DailyBoard, Entry, Par } from '../api/client';
+import { formatTime, type T } from '../i18n';
+import type { DealBoard, Loaded } from '../model/fetched';
+import type { GameName, ServerView } from '../model/types';
+import { dealPath, replayPath } from '../model/paths';
 import { Icon } from './Icon';
 import { Modal } from './Modal';
 
@@ -12,7 +13,8 @@ import { Modal } from './Modal';
 export function Assisted({ t }: { t: T }) {
   return (
     <span class="assisted" title={t('lb.assisted.long')} data-testid="assisted">
-      <Icon name="solver" /><span class="assisted-text">{t('lb.assisted')}</span>
+      <Icon name="solver" />
+      <span class="assisted-text">{t('lb.assisted')}</span>
     </span>
   );
 }
@@ -21,14 +23,20 @@ export function Assisted({ t }: { t: T }) {
 export function Notes({ row, t }: { row: Pick<Entry, 'hints' | 'undos' | 'solver_assisted'>; t: T }) {
   return (
     <>
-      {row.hints || row.undos ? <small class="hu">{t('lb.hints_undos', { h: row.hints, u: row.undos })}</small> : null}
+      {row.hints || row.undos ? (
+        <small class="hu">{t('lb.hints_undos', { h: row.hints, u: row.undos })}</small>
+      ) : null}
       {row.solver_assisted ? <Assisted t={t} /> : null}
     </>
   );
 }
 
 function ReplayLink({ id, label }: { id: string; label: string }) {
-  return <a class="replaylink" href={replayPath(id)} aria-label={label} title={label} data-testid="replay-link"><Icon name="play" /></a>;
+  return (
+    <a class="replaylink" href={replayPath(id)} aria-label={label} title={label} data-testid="replay-link">
+      <Icon name="play" />
+    </a>
+  );
 }
 
 /** Ranked wins: rank, player, moves, time, notes and a link to each replay. */
@@ -36,15 +44,32 @@ export function EntriesTable({ entries, t, mine }: { entries: Entry[]; t: T; min
   return (
     <table class="entries">
       <thead>
-        <tr><th scope="col">{t('lb.rank')}</th><th scope="col">{t('lb.player')}</th><th scope="col">{t('lb.moves')}</th>
-          <th scope="col">{t('lb.time')}</th><th scope="col">{t('lb.notes')}</th><th scope="col">{t('lb.replay')}</th></tr>
+        <tr>
+          <th scope="col">{t('lb.rank')}</th>
+          <th scope="col">{t('lb.player')}</th>
+          <th scope="col">{t('lb.moves')}</th>
+          <th scope="col">{t('lb.time')}</th>
+          <th scope="col">{t('lb.notes')}</th>
+          <th scope="col">{t('lb.replay')}</th>
+        </tr>
       </thead>
       <tbody>
         {entries.map((e) => (
-          <tr key={e.game_id} class={e.game_id === mine ? 'me' : ''} aria-current={e.game_id === mine ? 'true' : undefined}>
-            <td>{e.rank}</td><td>{e.player}</td><td>{e.moves}</td><td>{formatTime(e.elapsed_ms)}</td>
-            <td><Notes row={e} t={t} /></td>
-            <td><ReplayLink id={e.game_id} label={t('replay.watch.entry', { player: e.player })} /></td>
+          <tr
+            key={e.game_id}
+            class={e.game_id === mine ? 'me' : ''}
+            aria-current={e.game_id === mine ? 'true' : undefined}
+          >
+            <td>{e.rank}</td>
+            <td>{e.player}</td>
+            <td>{e.moves}</td>
+            <td>{formatTime(e.elapsed_ms)}</td>
+            <td>
+              <Notes row={e} t={t} />
+            </td>
+            <td>
+              <ReplayLink id={e.game_id} label={t('replay.watch.entry', { player: e.player })} />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -59,46 +84,97 @@ export function parText(par: Par, t: T): string {
 
 /** The deal's leaderboard; its par only once this game is over (never during play), unless
  *  shown beside it already (`withPar` false: the results panel says it). */
-export function LeaderboardTable({ api, view, t, withPar = true }: { api: Api; view: ServerView; t: T; withPar?: boolean }) {
-  const [lb, setLb] = useState<Leaderboard | null>(null);
-  const [par, setPar] = useState<Par | null>(null);
-  const over = withPar && view.status !== 'playing';
-  useEffect(() => {
-    let live = true;
-    api.leaderboard(view.game, view.deal, view.ruleset).then((x) => live && setLb(x), () => live && setLb(null));
-    if (over) api.deal(view.game, view.deal, view.ruleset).then((d) => live && setPar(readPar(d.par)), () => undefined);
-    return () => { live = false; };
-  }, [view.deal_id, view.ruleset, view.status]);
+export function LeaderboardTable({
+  board,
+  view,
+  t,
+  withPar = true,
+}: {
+  board: DealBoard | null;
+  view: ServerView;
+  t: T;
+  withPar?: boolean;
+}) {
+  const entries = board?.entries ?? 'loading';
+  const par = withPar && view.status !== 'playing' ? board?.par : null;
   return (
     <section class="leaderboard" aria-label={t('lb.title')} data-testid="leaderboard">
-      <h3>{t('lb.title')} · {view.deal_id}</h3>
-      {over && par ? <p class="par" data-testid="lb-par">{parText(par, t)}</p> : null}
-      {!lb ? <p>{t('loading')}</p> : lb.entries.length === 0 ? <p>{t('lb.empty')}</p> : <EntriesTable entries={lb.entries} t={t} mine={view.id} />}
+      <h3>
+        {t('lb.title')} · {view.deal_id}
+      </h3>
+      {par ? (
+        <p class="par" data-testid="lb-par">
+          {parText(par, t)}
+        </p>
+      ) : null}
+      <Loading of={entries} t={t}>
+        {(lb) =>
+          lb.entries.length === 0 ? (
+            <p>{t('lb.empty')}</p>
+          ) : (
+            <EntriesTable entries={lb.entries} t={t} mine={view.id} />
+          )
+        }
+      </Loading>
     </section>
   );
 }
 
-export function LeaderboardDialog({ t, api, view, onClose }: { t: T; api: Api; view: ServerView; onClose: () => void }) {
+/** "Loading…", the network error, or what `children` makes of the data. */
+export function Loading<X>({ of, t, children }: { of: Loaded<X>; t: T; children: (x: X) => JSX.Element }) {
+  if (of === null || of === 'loading') return <p>{t('loading')}</p>;
+  if (of === 'error') return <p>{t('error.network')}</p>;
+  return children(of);
+}
+
+export function LeaderboardDialog({
+  t,
+  board,
+  view,
+  onClose,
+}: {
+  t: T;
+  board: DealBoard | null;
+  view: ServerView;
+  onClose: () => void;
+}) {
   return (
     <Modal title={t('lb.title')} onClose={onClose} closeLabel={t('btn.close')}>
-      <LeaderboardTable api={api} view={view} t={t} />
+      <LeaderboardTable board={board} view={view} t={t} />
     </Modal>
   );
 }
 
 /** A day's daily leaderboard (games started as that day's daily and won that day). */
-export function DailyBoardDialog({ t, api, game, date, onWatch, onClose }: {
-  t: T; api: Api; game: GameName; date: string; onWatch: (id: string) => void; onClose: () => void;
+export function DailyBoardDialog({
+  t,
+  board,
+  game,
+  date,
+  onWatch,
+  onClose,
+}: {
+  t: T;
+  board: Loaded<DailyBoard>;
+  game: GameName;
+  date: string;
+  onWatch: (id: string) => void;
+  onClose: () => void;
 }) {
-  const [board, setBoard] = useState<DailyBoard | null | 'error'>(null);
-  useEffect(() => { api.dailyLeaderboard(game, date).then(setBoard, () => setBoard('error')); }, [game, date]);
-  const name = t(`game.${game}` as Key);
+  const name = t(`${game}.name`);
+  const deal = board && board !== 'loading' && board !== 'error' ? ` · ${board.deal_id}` : '';
   return (
     <Modal title={`${t('daily.lb')} · ${name}`} onClose={onClose} closeLabel={t('btn.close')}>
       <section class="leaderboard" data-testid="daily-leaderboard" onClick={(e) => watchClick(e, onWatch)}>
-        <p class="daily-date-dark">{t('daily.date', { date })}{board && board !== 'error' ? ` · ${board.deal_id}` : ''}</p>
-        {board === null ? <p>{t('loading')}</p> : board === 'error' ? <p>{t('error.network')}</p>
-          : board.entries.length === 0 ? <p>{t('daily.lb.empty')}</p> : <EntriesTable entries={board.entries} t={t} />}
+        <p class="daily-date-dark">
+          {t('daily.date', { date })}
+          {deal}
+        </p>
+        <Loading of={board} t={t}>
+          {(b) =>
+            b.entries.length === 0 ? <p>{t('daily.lb.empty')}</p> : <EntriesTable entries={b.entries} t={t} />
+          }
+        </Loading>
       </section>
     </Modal>
   );
@@ -113,32 +189,43 @@ function watchClick(e: MouseEvent, onWatch: (id: string) => void): void {
   onWatch(id);
 }
 
-export function BestsDialog({ t, api, onClose }: { t: T; api: Api; onClose: () => void }) {
+export function BestsDialog({ t, bests, onClose }: { t: T; bests: Loaded<Best[]>; onClose: () => void }) {
   return (
     <Modal title={t('bests.title')} onClose={onClose} closeLabel={t('btn.close')}>
-      <BestsTable t={t} api={api} />
+      <BestsTable t={t} bests={bests} />
     </Modal>
   );
 }
 
-export function BestsTable({ t, api }: { t: T; api: Api }) {
-  const [items, setItems] = useState<Best[] | null>(null);
-  useEffect(() => { api.bests().then((b) => setItems(b.items), () => setItems([])); }, []);
-  if (!items) return <p>{t('loading')}</p>;
+export function BestsTable({ t, bests }: { t: T; bests: Loaded<Best[]> }) {
+  if (bests === null || bests === 'loading') return <p>{t('loading')}</p>;
+  const items = bests === 'error' ? [] : bests;
   if (items.length === 0) return <p>{t('bests.empty')}</p>;
   return (
     <table class="bests" data-testid="bests">
       <thead>
-        <tr><th scope="col">{t('won.deal')}</th><th scope="col">{t('lb.moves')}</th><th scope="col">{t('lb.time')}</th>
-          <th scope="col">{t('lb.notes')}</th><th scope="col">{t('lb.replay')}</th></tr>
+        <tr>
+          <th scope="col">{t('won.deal')}</th>
+          <th scope="col">{t('lb.moves')}</th>
+          <th scope="col">{t('lb.time')}</th>
+          <th scope="col">{t('lb.notes')}</th>
+          <th scope="col">{t('lb.replay')}</th>
+        </tr>
       </thead>
       <tbody>
         {items.map((b) => (
           <tr key={`${b.deal_id}-${b.ruleset}`}>
-            <td><a href={`/play/${b.deal_id}`}>{b.deal_id}</a> <small>{b.ruleset}</small></td>
-            <td>{b.moves}</td><td>{formatTime(b.elapsed_ms)}</td>
-            <td><Notes row={b} t={t} /></td>
-            <td><ReplayLink id={b.game_id} label={t('replay.watch.best', { deal: b.deal_id })} /></td>
+            <td>
+              <a href={dealPath(b.deal_id)}>{b.deal_id}</a> <small>{b.ruleset}</small>
+            </td>
+            <td>{b.moves}</td>
+            <td>{formatTime(b.elapsed_ms)}</td>
+            <td>
+              <Notes row={b} t={t} />
+            </td>
+            <td>
+              <ReplayLink id={b.game_id} label={t('replay.watch.best', { deal: b.deal_id })} />
+            </td>
           </tr>
         ))}
       </tbody>

@@ -1,16 +1,28 @@
-// The game menu and the screens it opens: statistics (with personal bests) and settings.
-import { useEffect, useState } from 'preact/hooks';
-import type { Api, Player } from '../api/client';
+// The game menu and the statistics it opens (with personal bests).
+import type { Best, Player } from '../api/client';
 import type { Key, Lang, T } from '../i18n';
-import { GAME_NAMES } from '../model/types';
-import type { Settings } from '../app/settings';
+import type { Loaded } from '../model/fetched';
+import type { GameName } from '../model/types';
+import { BestsTable, Loading } from './Leaderboard';
 import { Modal } from './Modal';
-import { BestsTable } from './Leaderboard';
 
-export type MenuItem = 'new' | 'restart' | 'undo_all' | 'stats' | 'bests' | 'leaderboard' | 'rules' | 'settings' | 'lang';
+export type MenuItem =
+  'new' | 'restart' | 'undo_all' | 'stats' | 'bests' | 'leaderboard' | 'rules' | 'settings' | 'lang';
 
-export function MenuDialog({ t, lang, inGame, canUndo, onPick, onClose }: {
-  t: T; lang: Lang; inGame: boolean; canUndo: boolean; onPick: (m: MenuItem) => void; onClose: () => void;
+export function MenuDialog({
+  t,
+  lang,
+  inGame,
+  canUndo,
+  onPick,
+  onClose,
+}: {
+  t: T;
+  lang: Lang;
+  inGame: boolean;
+  canUndo: boolean;
+  onPick: (m: MenuItem) => void;
+  onClose: () => void;
 }) {
   const items: [MenuItem, Key, boolean][] = [
     ['new', 'btn.new', true],
@@ -25,72 +37,86 @@ export function MenuDialog({ t, lang, inGame, canUndo, onPick, onClose }: {
   return (
     <Modal title={t('btn.menu')} onClose={onClose} closeLabel={t('btn.close')}>
       <ul class="menu" data-testid="menu">
-        {items.filter(([, , show]) => show).map(([id, key]) => (
-          <li key={id}><button type="button" class="menu-item" onClick={() => onPick(id)}>{t(key)}</button></li>
-        ))}
-        <li><button type="button" class="menu-item" lang={lang === 'en' ? 'ja' : 'en'} onClick={() => onPick('lang')}>{t('btn.lang')}</button></li>
+        {items
+          .filter(([, , show]) => show)
+          .map(([id, key]) => (
+            <li key={id}>
+              <button type="button" class="menu-item" onClick={() => onPick(id)}>
+                {t(key)}
+              </button>
+            </li>
+          ))}
+        <li>
+          <button
+            type="button"
+            class="menu-item"
+            lang={lang === 'en' ? 'ja' : 'en'}
+            onClick={() => onPick('lang')}
+          >
+            {t('btn.lang')}
+          </button>
+        </li>
       </ul>
     </Modal>
   );
 }
 
-export function StatsDialog({ t, api, onClose }: { t: T; api: Api; onClose: () => void }) {
-  const [me, setMe] = useState<Player | null | 'error'>(null);
-  useEffect(() => { api.me().then(setMe, () => setMe('error')); }, []);
+export function StatsDialog({
+  t,
+  games,
+  me,
+  bests,
+  onClose,
+}: {
+  t: T;
+  games: readonly GameName[];
+  me: Loaded<Player>;
+  bests: Loaded<Best[]>;
+  onClose: () => void;
+}) {
   return (
     <Modal title={t('menu.stats')} onClose={onClose} closeLabel={t('btn.close')} wide>
-      {me === null ? <p>{t('loading')}</p> : me === 'error' ? <p>{t('error.network')}</p> : (
-        <table class="statsgrid" data-testid="stats">
-          <thead>
-            <tr><th scope="col">{t('new.game')}</th><th scope="col">{t('stats.played')}</th><th scope="col">{t('stats.won')}</th>
-              <th scope="col">{t('stats.rate')}</th><th scope="col">{t('stats.streak')}</th><th scope="col">{t('stats.best_streak')}</th>
-              <th scope="col">{t('stats.daily_streak')}</th><th scope="col">{t('stats.best_daily_streak')}</th></tr>
-          </thead>
-          <tbody>
-            {GAME_NAMES.map((g) => {
-              const st = me.stats[g];
-              return (
-                <tr key={g}>
-                  <th scope="row">{t(`game.${g}` as Key)}</th>
-                  <td>{st?.played ?? 0}</td><td>{st?.won ?? 0}</td>
-                  <td>{`${Math.round((st?.win_rate ?? 0) * 100)}%`}</td>
-                  <td>{st?.current_streak ?? 0}</td><td>{st?.best_streak ?? 0}</td>
-                  <td>{st?.daily_streak ?? 0}</td><td>{st?.best_daily_streak ?? 0}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
+      <Loading of={me} t={t}>
+        {(p) => <StatsTable t={t} games={games} player={p} />}
+      </Loading>
       <h3>{t('bests.title')}</h3>
-      <BestsTable t={t} api={api} />
+      <BestsTable t={t} bests={bests} />
     </Modal>
   );
 }
 
-export function SettingsDialog({ t, settings, onChange, onClose }: {
-  t: T; settings: Settings; onChange: (s: Settings) => void; onClose: () => void;
-}) {
-  const set = (patch: Partial<Settings>) => onChange({ ...settings, ...patch });
+function StatsTable({ t, games, player }: { t: T; games: readonly GameName[]; player: Player }) {
   return (
-    <Modal title={t('menu.settings')} onClose={onClose} closeLabel={t('btn.close')}>
-      <form class="newgame settings" onSubmit={(e) => e.preventDefault()}>
-        <fieldset class="choice">
-          <legend>{t('set.theme')}</legend>
-          {(['system', 'light', 'dark'] as const).map((x) => (
-            <label key={x} class="opt check"><input type="radio" name="theme" checked={settings.theme === x} onChange={() => set({ theme: x })} /> <span>{t(`set.theme.${x}`)}</span></label>
-          ))}
-        </fieldset>
-        <label class="opt">
-          <span>{t('set.size')}</span>
-          <select name="size" value={settings.cardSize} onChange={(e) => set({ cardSize: (e.target as HTMLSelectElement).value as Settings['cardSize'] })}>
-            {(['s', 'm', 'l'] as const).map((x) => <option key={x} value={x}>{t(`set.size.${x}`)}</option>)}
-          </select>
-        </label>
-        <label class="opt check"><input type="checkbox" checked={settings.fourColour} onChange={(e) => set({ fourColour: (e.target as HTMLInputElement).checked })} /> <span>{t('set.four')}</span></label>
-        <label class="opt check"><input type="checkbox" checked={settings.leftHanded} onChange={(e) => set({ leftHanded: (e.target as HTMLInputElement).checked })} /> <span>{t('set.left')}</span></label>
-        <label class="opt check"><input type="checkbox" checked={settings.motion} onChange={(e) => set({ motion: (e.target as HTMLInputElement).checked })} /> <span>{t('set.motion')}</span></label>
-      </form>
-    </Modal>
+    <table class="statsgrid" data-testid="stats">
+      <thead>
+        <tr>
+          <th scope="col">{t('new.game')}</th>
+          <th scope="col">{t('stats.played')}</th>
+          <th scope="col">{t('stats.won')}</th>
+          <th scope="col">{t('stats.rate')}</th>
+          <th scope="col">{t('stats.streak')}</th>
+          <th scope="col">{t('stats.best_streak')}</th>
+          <th scope="col">{t('stats.daily_streak')}</th>
+          <th scope="col">{t('stats.best_daily_streak')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {games.map((g) => {
+          const st = player.stats[g];
+          return (
+            <tr key={g}>
+              <th scope="row">{t(`${g}.name`)}</th>
+              <td>{st?.played ?? 0}</td>
+              <td>{st?.won ?? 0}</td>
+              <td>{`${Math.round((st?.win_rate ?? 0) * 100)}%`}</td>
+              <td>{st?.current_streak ?? 0}</td>
+              <td>{st?.best_streak ?? 0}</td>
+              <td>{st?.daily_streak ?? 0}</td>
+              <td>{st?.best_daily_streak ?? 0}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }

@@ -1,8 +1,9 @@
 // Forty Thieves interaction as pure functions over (view, selection): columns `t0`…`t9`,
 // cards `t<col>.<index>`, `waste`, `stock`, `foundation`/`f0`…`f7`. A selection lifts
 // `count` cards from the top of a column.
-import type { FortyThievesView, FtMove, Move } from '../../model/types';
-import { CLEAR, NONE, SELECT, SUBMIT, type Outcome, type Selection, type Target } from '../outcome';
+import type { Move } from '../../model/types';
+import type { FortyThievesView, FtMove } from './types';
+import { CLEAR, NONE, SELECT, SUBMIT, type Outcome, type Selection, type Target } from '../../model/play';
 
 export function ftMoves(view: FortyThievesView): FtMove[] {
   return view.legal_moves.filter((m): m is FtMove => m.type === 'move' && 'from' in m);
@@ -54,7 +55,12 @@ function ftTapAgain(view: FortyThievesView, sel: Selection): Outcome {
 function ftToward(view: FortyThievesView, sel: Selection, dest: string): Outcome {
   const hit = targets(view, sel).find((t) => t.loc === dest);
   if (hit) return SUBMIT(hit.move, true);
-  const move: FtMove = { type: 'move', from: sel.loc, to: dest, ...(sel.count !== 1 ? { count: sel.count } : {}) };
+  const move: FtMove = {
+    type: 'move',
+    from: sel.loc,
+    to: dest,
+    ...(sel.count !== 1 ? { count: sel.count } : {}),
+  };
   return SUBMIT(move, false);
 }
 
@@ -116,4 +122,27 @@ export function moveSpots(_view: FortyThievesView, move: Move): string[] {
   if (move.type === 'draw') return ['stock'];
   if (move.type !== 'move' || !('from' in move)) return [];
   return [move.from, /^f\d$/.test(move.to) ? 'foundation' : move.to];
+}
+
+/** A drag lifts the card grabbed and every card on it (a column), or the waste's top card. */
+export function dragFrom(view: FortyThievesView, loc: string): Selection | null {
+  if (loc === 'waste') return view.board.waste.count > 0 ? { loc, count: 1 } : null;
+  const card = parseCardLoc(loc);
+  if (!card) return null;
+  const count = columnLength(view, card.col) - card.index;
+  return count > 0 ? { loc: card.col, count } : null;
+}
+
+export function liftedLocs(view: FortyThievesView, sel: Selection): string[] {
+  if (sel.loc === 'waste') return ['waste'];
+  const len = columnLength(view, sel.loc);
+  return Array.from({ length: Math.min(sel.count, len) }, (_, i) => `${sel.loc}.${len - sel.count + i}`);
+}
+
+/** A double click sends a card to a foundation when it can go there, else makes its only move. */
+export function doubleTap(view: FortyThievesView, sel: Selection): Outcome {
+  const ts = targets(view, sel);
+  const home = ts.find((t) => t.loc === 'foundation');
+  if (home) return SUBMIT(home.move, true);
+  return ts.length === 1 ? SUBMIT(ts[0]!.move, true) : NONE;
 }

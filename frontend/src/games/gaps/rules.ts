@@ -1,6 +1,7 @@
 // Gaps interaction as pure functions over (view, selection): locations `r<row>c<col>`.
-import type { GapsMove, GapsView, Move } from '../../model/types';
-import { CLEAR, NONE, SELECT, SUBMIT, type Outcome, type Selection, type Target } from '../outcome';
+import type { Move } from '../../model/types';
+import type { GapsMove, GapsView } from './types';
+import { CLEAR, NONE, SELECT, SUBMIT, type Outcome, type Selection, type Target } from '../../model/play';
 
 /** `r1c5` → row 1, column 5 (the one place that reads a Gaps location). */
 export function parseGapsLoc(loc: string): { row: number; col: number } | null {
@@ -33,7 +34,9 @@ export function targets(view: GapsView, sel: Selection): Target[] {
   const cell = gapsCell(view, sel.loc);
   if (cell === undefined) return [];
   if (cell) {
-    return gapsMoves(view).filter((m) => m.card === cell).map((m) => ({ loc: m.to, move: m, recommended: false }));
+    return gapsMoves(view)
+      .filter((m) => m.card === cell)
+      .map((m) => ({ loc: m.to, move: m, recommended: false }));
   }
   const out: Target[] = [];
   for (const m of gapsMoves(view)) {
@@ -60,4 +63,17 @@ export function moveSpots(view: GapsView, move: Move): string[] {
   if (move.type !== 'move' || !('card' in move)) return [];
   const from = locOfCard(view, move.card);
   return from ? [from, move.to] : [move.to];
+}
+
+/** A card can be dragged (towards the gap it fits); a gap cannot. */
+export function dragFrom(view: GapsView, loc: string): Selection | null {
+  return gapsCell(view, loc) ? { loc, count: 1 } : null;
+}
+
+export const liftedLocs = (_view: GapsView, sel: Selection): string[] => [sel.loc];
+
+/** A double click puts a card in its only gap; with none or several, nothing happens. */
+export function doubleTap(view: GapsView, sel: Selection): Outcome {
+  const ts = targets(view, sel);
+  return ts.length === 1 && gapsCell(view, sel.loc) ? SUBMIT(ts[0]!.move, true) : NONE;
 }

@@ -1,8 +1,8 @@
 import { cardName } from '../../i18n';
-import type { PyramidView } from '../../model/types';
+import type { PyramidView } from './types';
 import { CardButton } from '../../views/Card';
 import { labelWith } from '../../views/context';
-import { targetInfo } from '../outcome';
+import { targetInfo } from '../../model/play';
 import type { BoardProps } from '../types';
 
 const ROW_START = [0, 1, 3, 6, 10, 15, 21];
@@ -39,7 +39,9 @@ export function PyramidBoard({ view, sel, targets, lang, t, onTap, hinted }: Boa
   }
   return (
     <div class="pyramid-board">
-      <div class="pyramid" role="group" aria-label={t('game.pyramid')}>{cards}</div>
+      <div class="pyramid" role="group" aria-label={t('pyramid.name')}>
+        {cards}
+      </div>
       <Piles view={view} sel={sel} targets={targets} lang={lang} t={t} onTap={onTap} hinted={hinted} />
     </div>
   );
@@ -52,33 +54,47 @@ function Piles({ view, sel, targets, lang, t, onTap, hinted }: BoardProps<Pyrami
   const st = targetInfo(targets, 'stock');
   const wt = targetInfo(targets, 'waste');
   return (
-      <div class="pyr-piles">
-        <div class="pile">
-          <CardButton
-            card={stock}
-            loc="stock"
-            label={stock ? labelWith(t, `${t('a11y.stock')}: ${cardName(lang, stock)}`, { selected: sel?.loc === 'stock', target: st.target }) : t('a11y.stock.empty')}
-            onTap={onTap}
-            selected={sel?.loc === 'stock'}
-            hinted={hinted.includes('stock')}
-            target={st.target}
-            nav={!!stock}
-          />
-          <span class="pile-label">{t('status.stock', { n: b.stock.count })}</span>
-        </div>
-        <div class="pile">
-          <CardButton
-            card={waste}
-            loc="waste"
-            label={waste ? labelWith(t, `${t('a11y.waste')}: ${cardName(lang, waste)}`, { selected: sel?.loc === 'waste', target: wt.target }) : t('a11y.waste.empty')}
-            onTap={onTap}
-            selected={sel?.loc === 'waste'}
-            hinted={hinted.includes('waste')}
-            target={wt.target}
-            nav={!!waste}
-          />
-          <span class="pile-label">{t('status.waste', { n: b.waste.count })}</span>
-        </div>
+    <div class="pyr-piles">
+      <div class="pile">
+        <CardButton
+          card={stock}
+          loc="stock"
+          label={
+            stock
+              ? labelWith(t, `${t('pyramid.a11y.stock')}: ${cardName(lang, stock)}`, {
+                  selected: sel?.loc === 'stock',
+                  target: st.target,
+                })
+              : t('a11y.stock.empty')
+          }
+          onTap={onTap}
+          selected={sel?.loc === 'stock'}
+          hinted={hinted.includes('stock')}
+          target={st.target}
+          nav={!!stock}
+        />
+        <span class="pile-label">{t('status.stock', { n: b.stock.count })}</span>
       </div>
+      <div class="pile">
+        <CardButton
+          card={waste}
+          loc="waste"
+          label={
+            waste
+              ? labelWith(t, `${t('a11y.waste')}: ${cardName(lang, waste)}`, {
+                  selected: sel?.loc === 'waste',
+                  target: wt.target,
+                })
+              : t('a11y.waste.empty')
+          }
+          onTap={onTap}
+          selected={sel?.loc === 'waste'}
+          hinted={hinted.includes('waste')}
+          target={wt.target}
+          nav={!!waste}
+        />
+        <span class="pile-label">{t('status.waste', { n: b.waste.count })}</span>
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 // Pyramid interaction as pure functions over (view, selection): locations `p0`…`p27`,
 // `stock`, `waste`.
-import type { Move, PyramidView } from '../../model/types';
-import { CLEAR, NONE, SELECT, SUBMIT, type Outcome, type Selection, type Target } from '../outcome';
+import type { Move } from '../../model/types';
+import type { PyramidView } from './types';
+import { CLEAR, NONE, SELECT, SUBMIT, type Outcome, type Selection, type Target } from '../../model/play';
 
 export function pyramidCard(view: PyramidView, loc: string): string | null {
   const b = view.board;
@@ -37,9 +38,13 @@ export function tap(view: PyramidView, sel: Selection | null, loc: string): Outc
 
 export function moveSpots(_view: PyramidView, move: Move): string[] {
   switch (move.type) {
-    case 'pair': return [move.a, move.b];
-    case 'king': return [move.at];
-    case 'draw': return ['stock'];
-    default: return [];
+    case 'pair':
+      return [move.a, move.b];
+    case 'king':
+      return [move.at];
+    case 'draw':
+      return ['stock'];
+    default:
+      return [];
   }
 }

@@ -1,7 +1,8 @@
-// The vocabulary of interaction shared by every game: a selection, a lit target, and what a
-// tap means. The server's `legal_moves` are the only source of legality; an illegal tap is
-// still submitted so that the server's reason is what the player reads.
-import type { Move } from '../model/types';
+// The vocabulary of play shared by the shell and every game: a selection, a lit target, what a
+// tap means, and the ways out of a dead end. The server's `legal_moves` are the only source of
+// legality; an illegal tap is still submitted so that the server's reason is what the player
+// reads.
+import type { Move } from './types';
 
 /** A selected place: a location (`p12`, `stock`, `r1c5`, `t3`, `waste`) and, for games that
  *  lift runs, how many cards are lifted from its top. */
@@ -34,3 +35,8 @@ export function targetInfo(targets: Target[], loc: string): { target: boolean; r
   const hits = targets.filter((x) => x.loc === loc);
   return { target: hits.length > 0, recommended: hits.some((x) => x.recommended) };
 }
+
+/** No legal move at all, or a finished proof that the position cannot be won. */
+export type DeadEndKind = 'stuck' | 'unwinnable';
+/** A way out of a dead end (SPEC §2–§5), offered as a button of the dead-end panel. */
+export type Exit = 'undo' | 'hint' | 'resign' | 'replay' | 'new' | 'rewind';

@@ -1,0 +1,134 @@
+// The panels around the table: a dead end, a finished game's results, and the dialogs (each
+// showing what the state holds; what they need was fetched when they opened).
+import { GAME_NAMES, gameModule, moduleOf } from '../games';
+import type { T } from '../i18n';
+import { isPaused } from '../model/types';
+import { deadEndExits, deadEndKind, rewindPoint } from '../state/analysis';
+import { DeadEndPanel } from '../views/DeadEnd';
+import { BestsDialog, DailyBoardDialog, LeaderboardDialog } from '../views/Leaderboard';
+import { MenuDialog, StatsDialog } from '../views/Menus';
+import { NewGameDialog } from '../views/Panels';
+import { ResultsPanel } from '../views/Results';
+import { RulesDialog } from '../views/Rules';
+import type { Controller } from './controller';
+import { storedOptions } from './saved';
+import { SettingsDialog } from './Settings';
+import type { UiState } from './state';
+
+export function Panels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
+  return (
+    <>
+      <EndPanels ctl={ctl} s={s} t={t} />
+      <Dialogs ctl={ctl} s={s} t={t} />
+    </>
+  );
+}
+
+/** A dead end (no move, or proven unwinnable) and a finished game's results. */
+function EndPanels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
+  const view = s.view && !isPaused(s.view) ? s.view : null;
+  const endKind = view && s.deadEndClosed !== view.version ? deadEndKind(view, s.watch) : null;
+  const rewind = rewindPoint(view, s.watch);
+  const hide = () => ctl.store.dispatch({ type: 'hideResult', hide: true });
+  return (
+    <>
+      {endKind && view ? (
+        <DeadEndPanel
+          t={t}
+          kind={endKind}
+          exits={deadEndExits(view.game, endKind, rewind)}
+          rewind={rewind}
+          onExit={(e) => ctl.input.exit(e)}
+          onClose={() => ctl.store.dispatch({ type: 'deadEndClosed', version: view.version })}
+        />
+      ) : null}
+      {view && view.status !== 'playing' && view.result && !s.hideResult && !s.dialog ? (
+        <ResultsPanel
+          view={view}
+          t={t}
+          board={s.dealBoard}
+          dailyRank={s.dailyRank}
+          countLabel={moduleOf(view).resultLabel}
+          onNew={() => ctl.store.dialog('new')}
+          onReplay={() => ctl.server.restart()}
+          onWatch={(id) => ctl.router.watch(id)}
+          onViewBoard={hide}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The dialog open, if any. */
+function Dialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
+  const view = s.view && !isPaused(s.view) ? s.view : null;
+  const close = () => ctl.store.dialog(null);
+  const game = s.view?.game ?? GAME_NAMES[0]!;
+  switch (s.dialog) {
+    case 'new':
+      return (
+        <NewGameDialog
+          t={t}
+          games={GAME_NAMES}
+          catalog={s.catalog}
+          initialGame={game}
+          initialOptions={storedOptions}
+          onStart={(g, o, d) => ctl.server.startGame(g, o, d)}
+          onClose={close}
+        />
+      );
+    case 'rules':
+      return (
+        <RulesDialog
+          t={t}
+          games={GAME_NAMES}
+          game={game}
+          pageOf={(g) => gameModule(g).rules[s.lang]}
+          onClose={close}
+        />
+      );
+    case 'menu':
+      return (
+        <MenuDialog
+          t={t}
+          lang={s.lang}
+          inGame={!!s.view}
+          canUndo={!!view && view.status === 'playing' && view.moves > 0}
+          onPick={(m) => ctl.input.menu(m)}
+          onClose={close}
+        />
+      );
+    case 'settings':
+      return (
+        <SettingsDialog t={t} settings={s.settings} onChange={(x) => ctl.setSettings(x)} onClose={close} />
+      );
+    default:
+      return <DataDialogs ctl={ctl} s={s} t={t} />;
+  }
+}
+
+/** The dialogs that show what the server was asked for when they opened. */
+function DataDialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
+  const close = () => ctl.store.dialog(null);
+  switch (s.dialog) {
+    case 'bests':
+      return <BestsDialog t={t} bests={s.bests} onClose={close} />;
+    case 'daily':
+      return typeof s.daily === 'object' && s.daily && s.dailyGame ? (
+        <DailyBoardDialog
+          t={t}
+          board={s.dailyBoard}
+          game={s.dailyGame}
+          date={s.daily.date}
+          onWatch={(id) => ctl.router.watch(id)}
+          onClose={close}
+        />
+      ) : null;
+    case 'stats':
+      return <StatsDialog t={t} games={GAME_NAMES} me={s.me} bests={s.bests} onClose={close} />;
+    case 'leaderboard':
+      return s.view ? <LeaderboardDialog t={t} board={s.dealBoard} view={s.view} onClose={close} /> : null;
+    default:
+      return null;
+  }
+}
