@@ -1,5 +1,5 @@
-"""The ``patience`` command: ``serve``, ``run``, ``worker``, ``db upgrade``, ``openapi`` and
-``solve``.
+"""The ``patience`` command: ``serve``, ``run``, ``worker``, ``db upgrade``, ``openapi``,
+``solve``, ``catalogue`` and ``record``.
 
 ``serve`` runs gunicorn with :mod:`patience.gunicorn_conf` (workers, timeouts, JSON logs from
 the environment); ``--workers`` overrides ``WEB_CONCURRENCY``.
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from patience.store.db import REPO_ROOT
+from patience.store.db import REPO_ROOT, database_url
 
 if TYPE_CHECKING:
     from redis import Redis
@@ -53,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--host", default="127.0.0.1")
     run.add_argument("--port", type=int, default=8000)
     _add_catalogue(sub)
+    _add_record(sub)
     worker = sub.add_parser("worker", help="run an RQ worker for the solver jobs (REDIS_URL)")
     worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
     worker.add_argument(
@@ -108,6 +109,48 @@ def _add_catalogue(sub: Any) -> None:
         help="queue the deals on REDIS_URL for `patience worker` processes anywhere",
     )
     build.add_argument("--batch", type=int, default=10, help="deals per job (distributed)")
+
+
+def _add_record(sub: Any) -> None:
+    record = sub.add_parser("record", help="Patience records (docs/record.md)")
+    record_sub = record.add_subparsers(dest="record_command", required=True)
+    export = record_sub.add_parser("export", help="print a finished game's record (DATABASE_URL)")
+    export.add_argument("game_id")
+    verify = record_sub.add_parser(
+        "verify", help="replay a record through the engine: exit 0 valid, 1 not, 2 unreadable"
+    )
+    verify.add_argument("file", help="a record file, or - for standard input")
+
+
+def _record(args: argparse.Namespace) -> int:
+    import json
+
+    from patience.record import RecordError
+    from patience.service.errors import NotFound
+    from patience.service.records import Records, verified
+    from patience.store import make_engine, session_factory, utcnow
+
+    if args.record_command == "verify":
+        name = "<stdin>" if args.file == "-" else args.file
+        try:
+            data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+            verdict = verified(data)
+        except (OSError, RecordError) as exc:
+            print(f"{name}:{exc}", file=sys.stderr)
+            return 2
+        print(json.dumps(verdict))
+        return 0 if verdict["valid"] else 1
+    engine = make_engine(database_url())
+    try:
+        with session_factory(engine)() as session:
+            text, _ = Records(session, utcnow()).of_game(args.game_id)
+    except NotFound as exc:
+        print(f"patience record export: {exc.message}", file=sys.stderr)
+        return 1
+    finally:
+        engine.dispose()
+    sys.stdout.write(text)
+    return 0
 
 
 def _games() -> int:
@@ -274,6 +317,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _catalogue(args)
     elif args.command == "worker":
         return _worker(args.burst, args.abandoned_after)
+    elif args.command == "record":
+        return _record(args)
     return 0
 
 

@@ -4,7 +4,9 @@ session, an app on each, and a small client that signs players up."""
 from __future__ import annotations
 
 import os
+import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 from unittest import mock
@@ -15,6 +17,7 @@ from flask.testing import FlaskClient
 
 from patience.api import create_app
 from patience.api.db import get_engine
+from patience.api.middleware import get_redis
 from patience.engine import new_game
 from patience.jobs.worker import run
 from patience.solver.core import Budget
@@ -119,6 +122,29 @@ def pg_app(apps: dict[str, Flask], request: pytest.FixtureRequest) -> Flask:
         url = request.getfixturevalue("postgresql_url")
         apps["postgresql"] = create_app({"DATABASE_URL": url, "REDIS_URL": None, "TESTING": True})
     return apps["postgresql"]
+
+
+@contextmanager
+def limited_app(url: str, **limits: str) -> Iterator[Flask]:
+    """An app on the database ``url`` with the test Redis, the rate limits ``limits``
+    (``RATE_LIMIT_*`` settings) and a Redis key prefix of its own, whose keys go after."""
+    if not redis_available():
+        if os.environ.get("CI"):
+            pytest.fail("the test Redis does not answer")
+        pytest.skip("no test Redis")
+    prefix = f"test-{uuid.uuid4().hex}:"
+    app = create_app(
+        {"DATABASE_URL": url, "REDIS_URL": redis_test_url(), "REDIS_PREFIX": prefix} | limits
+    )
+    try:
+        yield app
+    finally:
+        client = get_redis(app)
+        assert client is not None
+        for key in client.scan_iter(f"{prefix}*"):
+            client.delete(key)
+        client.close()
+        get_engine(app).dispose()
 
 
 @dataclass

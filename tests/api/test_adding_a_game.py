@@ -1,8 +1,8 @@
 """Adding a game touches only the files the README lists: here a toy game (Climb, one suit,
 tests/games/toy.py) is registered from the test suite alone and the whole service serves it:
-the catalog, new games, moves, hints, the solver, results, replays and leaderboards — and, in
-processes of their own that know the game only as a registered one (``PATIENCE_GAMES``), the
-worker's jobs and ``patience solve``."""
+the catalog, new games, moves, hints, the solver, results, replays, records and leaderboards —
+and, in processes of their own that know the game only as a registered one
+(``PATIENCE_GAMES``), the worker's jobs and ``patience solve``."""
 
 from __future__ import annotations
 
@@ -80,6 +80,10 @@ def test_the_api_serves_a_registered_game_from_catalog_to_replay(climb: None, ap
     assert last is not None and last["board"]["foundation"] == 13
     board = api.client.get("/api/v1/deals/climb/5/leaderboard").json
     assert board is not None and [e["player"] for e in board["entries"]] == ["Climber"]
+    record = api.client.get(f"/api/v1/games/{view['id']}/record").get_data(as_text=True)
+    assert "\n1. draw 2. " in record and " up " in record  # the generic notation
+    verdict = api.client.post("/api/v1/records/verify", json={"record": record}).json
+    assert verdict is not None and (verdict["valid"], verdict["status"]) == (True, "won")
     wrong = api.move(headers, api.new_game(headers, game="climb", deal=WINNABLE), {"type": "up"})
     assert wrong.status_code == 422 and wrong.json["reason"] == "not_now"
 

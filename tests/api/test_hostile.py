@@ -264,7 +264,15 @@ def test_generated_paths_and_queries_never_get_a_5xx(
     def check(segment: str, query: dict[str, str], token: str | None) -> None:
         quoted = urllib.parse.quote(segment, safe="")
         url = path
-        for name in ("{game_id}", "{job_id}", "{game}", "{number}", "{step}", "{date}"):
+        for name in (
+            "{game_id}",
+            "{job_id}",
+            "{game}",
+            "{number}",
+            "{step}",
+            "{date}",
+            "{device_id}",
+        ):
             url = url.replace(name, quoted or "x")
         headers = (
             scene.headers if token == "good" else {} if token is None else {"Authorization": token}

@@ -26,6 +26,9 @@ def test_every_operation_documents_errors_and_auth() -> None:
         ("get", "/api/v1/daily/{game}/{date}/leaderboard"),
         ("get", "/api/v1/games/{game_id}/replay"),
         ("get", "/api/v1/games/{game_id}/replay/{step}"),
+        ("get", "/api/v1/games/{game_id}/record"),
+        ("post", "/api/v1/players/link"),
+        ("post", "/api/v1/records/verify"),
     }
     token_welcome = {("get", "/api/v1/daily"), ("get", "/api/v1/daily/{game}")}
     for path, item in spec["paths"].items():

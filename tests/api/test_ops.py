@@ -7,7 +7,6 @@ import json
 import logging
 import os
 import re
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,10 +15,10 @@ import pytest
 from flask import Flask
 
 from patience.api import create_app
-from patience.api.middleware import DOCS_CSP, SPA_CSP, Limit, get_redis
+from patience.api.middleware import DOCS_CSP, SPA_CSP, Limit
 from patience.logs import JsonFormatter
-from tests.api.conftest import Api
-from tests.databases import redis_available, redis_test_url
+from tests.api.conftest import Api, limited_app
+from tests.databases import redis_available
 
 SHAPE = {"code", "status", "message", "reason", "errors"}
 DOWN_REDIS = "redis://127.0.0.1:1/0"
@@ -36,22 +35,9 @@ def _require_redis() -> None:
 def redis_app(sqlite_url: str) -> Iterator[Flask]:
     """An app on SQLite with Redis, low limits and its own key prefix."""
     _require_redis()
-    prefix = f"test-{uuid.uuid4().hex}:"
-    app = create_app(
-        {
-            "DATABASE_URL": sqlite_url,
-            "REDIS_URL": redis_test_url(),
-            "REDIS_PREFIX": prefix,
-            "RATE_LIMIT_PLAYERS": "3/minute",
-            "RATE_LIMIT_ACTIONS": "4/minute",
-        }
-    )
-    yield app
-    client = get_redis(app)
-    assert client is not None
-    for key in client.scan_iter(f"{prefix}*"):
-        client.delete(key)
-    client.close()
+    limits = {"RATE_LIMIT_PLAYERS": "3/minute", "RATE_LIMIT_ACTIONS": "4/minute"}
+    with limited_app(sqlite_url, **limits) as app:
+        yield app
 
 
 def test_request_ids_are_echoed_or_made(api: Api) -> None:

@@ -37,18 +37,19 @@ def test_bad_names_are_400(api: Api, name: object) -> None:
 
 
 def test_token_is_stored_only_as_a_hash(api: Api, app) -> None:
+    from sqlalchemy import select
+
     from patience.api.db import get_session
-    from patience.store import Player
-    from patience.store.queries import hash_token
+    from patience.store import Device
+    from patience.store.devices import hash_token
 
     r = api.client.post("/api/v1/players", json={"name": "Hash"})
     assert r.json is not None
     token, player_id = r.json["token"], r.json["id"]
     with app.app_context():
-        player = get_session().get(Player, player_id)
-        assert player is not None
-        assert player.token_hash == hash_token(token)
-        assert token not in (player.token_hash, player.name, player.id)
+        device = get_session().scalars(select(Device).where(Device.player_id == player_id)).one()
+        assert device.token_hash == hash_token(token)
+        assert token not in (device.token_hash, device.label, device.id)
 
 
 def test_me_and_rename(api: Api) -> None:

@@ -5,16 +5,16 @@ from __future__ import annotations
 import datetime as dt
 
 from patience.store import GameRecord, Player, make_engine, session_factory, utcnow
+from patience.store.devices import hash_token, signed_in
 from patience.store.migrate import upgrade
 from patience.store.queries import (
     Outcome,
     bump_deal_stat,
     deal_stat,
     game_stats,
-    hash_token,
     leaderboard,
+    new_player,
     personal_best,
-    player_id_by_token_hash,
     player_stats,
     record_win,
 )
@@ -45,7 +45,7 @@ def test_records_on_a_database(empty_url: str) -> None:
     try:
         with session_factory(engine)() as session:
             now = utcnow()
-            player = Player(id="p1", name="Ann", token_hash=hash_token("t"), created_at=now)
+            player = Player(id="p1", name="Ann", created_at=now)
             session.add(player)
             session.flush()
             record = GameRecord(
@@ -76,8 +76,10 @@ def test_records_on_a_database(empty_url: str) -> None:
             )
             session.add(record)
             session.commit()
-            assert player_id_by_token_hash(session, hash_token("t")) == player.id
-            assert player_id_by_token_hash(session, hash_token("nope")) is None
+            other, token = new_player(session, "Bo", "a phone", now)
+            signed = signed_in(session, hash_token(token))
+            assert signed is not None and signed.player_id == other.id
+            assert signed_in(session, hash_token("nope")) is None
             for _ in range(2):
                 bump_deal_stat(session, "pyramid", "standard", 2**32 - 1, plays=1)
             bump_deal_stat(session, "pyramid", "standard", 2**32 - 1, wins=1)
@@ -93,5 +95,35 @@ def test_records_on_a_database(empty_url: str) -> None:
             assert [(b.moves, name, gid) for b, name, gid in rows] == [(40, "Ann", record.id)]
             stats = player_stats(session, "p1", ["pyramid", "gaps"])
             assert stats["pyramid"]["won"] == 1 and stats["gaps"]["played"] == 0
+    finally:
+        engine.dispose()
+
+
+def test_the_token_look_up_hands_its_connection_back_as_it_was(empty_url: str) -> None:
+    """The look-up runs in autocommit on a pooled driver connection; the next user of that
+    connection gets it out of autocommit (transactions still roll back)."""
+    from sqlalchemy import delete
+
+    from patience.store import Device
+    from patience.store.devices import hash_token, signed_in
+
+    upgrade(empty_url)
+    engine = make_engine(empty_url)
+    try:
+        with session_factory(engine)() as session:
+            _, token = new_player(session, "Ann", "a phone", utcnow())
+            session.close()  # its connection back to the pool: the only one there
+            assert signed_in(session, hash_token(token)) is not None
+            raw = engine.raw_connection()
+            try:
+                assert raw.dbapi_connection is not None
+                level = engine.dialect.get_isolation_level(raw.dbapi_connection)
+                assert level != "AUTOCOMMIT"
+            finally:
+                raw.close()
+            with engine.connect() as conn:
+                conn.execute(delete(Device))
+                conn.rollback()
+            assert session.query(Device).count() == 1
     finally:
         engine.dispose()

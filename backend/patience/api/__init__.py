@@ -51,6 +51,9 @@ class DefaultConfig:
 ENVIRONMENT = {
     "RATE_LIMIT_PLAYERS": "30/minute",
     "RATE_LIMIT_ACTIONS": "600/minute",
+    "RATE_LIMIT_LINK_CODES": "5/hour",
+    "RATE_LIMIT_LINK_ATTEMPTS": "10/10m",
+    "RATE_LIMIT_RECORDS": "30/minute",
     "CORS_ORIGINS": "",
     "TRUSTED_PROXIES": "0",
     "REDIS_PREFIX": "patience:",

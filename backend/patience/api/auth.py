@@ -1,77 +1,84 @@
-"""Bearer-token auth: ``Authorization: Bearer <token>`` names a player (401 otherwise).
+"""Bearer-token auth: ``Authorization: Bearer <token>`` names a device of a player (401
+otherwise).
 
-Tokens never change owner and players are never deleted, so each process remembers the
-tokens it has checked (by hash, bounded): most requests then authenticate without a query.
-Only the player's id is remembered; :func:`current_player` loads the row when a route needs
-more than the id.
+Every request looks its token up (one plain statement, :mod:`patience.store.devices`): a
+device signed out or a player deleted in any process is refused by every process from the
+next request on, which no per-process memory of tokens could promise. A request that changes
+something stamps the device's ``last_used_at``, at most once a minute per device and process
+(:class:`Stamps`); a read writes nothing.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from collections import OrderedDict
 
 from flask import g, request
 
+from patience.api.clock import now
 from patience.api.db import get_session
 from patience.api.errors import ApiError
 from patience.store import Player
-from patience.store.queries import hash_token, player_id_by_token_hash
+from patience.store.devices import LAST_USED_STEP, hash_token, signed_in, stamp_used
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
-class KnownTokens:
-    """Token hash → player id, the most recently used ``size`` of them.
+class Stamps:
+    """When this process last stamped each device's ``last_used_at`` (the most recent
+    ``size`` devices), so that a stamp is written at most once a minute.
 
-    >>> known = KnownTokens(size=1)
-    >>> known.put("a", "p1"); known.put("b", "p2")
-    >>> known.get("a"), known.get("b")
-    (None, 'p2')
+    >>> stamps, now = Stamps(size=1), dt.datetime(2026, 12, 1, tzinfo=dt.UTC)
+    >>> stamps.due("a", now), stamps.due("a", now), stamps.due("a", now + LAST_USED_STEP)
+    (True, False, True)
     """
 
     def __init__(self, size: int = 10_000) -> None:
         self.size = size
-        self._ids: OrderedDict[str, str] = OrderedDict()
+        self._when: OrderedDict[str, dt.datetime] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, token_hash: str) -> str | None:
+    def due(self, device_id: str, now: dt.datetime) -> bool:
+        """Whether the device is due a stamp now (and noted as stamped if so)."""
         with self._lock:
-            found = self._ids.get(token_hash)
-            if found is not None:
-                self._ids.move_to_end(token_hash)
-            return found
-
-    def put(self, token_hash: str, player_id: str) -> None:
-        with self._lock:
-            self._ids[token_hash] = player_id
-            self._ids.move_to_end(token_hash)
-            while len(self._ids) > self.size:
-                self._ids.popitem(last=False)
+            last = self._when.get(device_id)
+            if last is not None and now - last < LAST_USED_STEP:
+                return False
+            self._when[device_id] = now
+            self._when.move_to_end(device_id)
+            while len(self._when) > self.size:
+                self._when.popitem(last=False)
+            return True
 
 
-known_tokens = KnownTokens()
+stamps = Stamps()
+
+
+def _unauthorized() -> ApiError:
+    return ApiError(
+        401,
+        "unauthorized",
+        "a valid bearer token is required",
+        headers={"WWW-Authenticate": "Bearer"},
+    )
 
 
 def authenticate() -> str:
-    """Find the request's player id or raise 401 ``unauthorized``."""
+    """Find the request's player id (and device) or raise 401 ``unauthorized``."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     token = token.strip()
-    player_id = None
-    if scheme.lower() == "bearer" and token:
-        token_hash = hash_token(token)
-        player_id = known_tokens.get(token_hash)
-        if player_id is None:
-            player_id = player_id_by_token_hash(get_session(), token_hash)
-            if player_id is not None:
-                known_tokens.put(token_hash, player_id)
-    if player_id is None:
-        raise ApiError(
-            401,
-            "unauthorized",
-            "a valid bearer token is required",
-            headers={"WWW-Authenticate": "Bearer"},
-        )
-    g.player_id = player_id
-    return player_id
+    if scheme.lower() != "bearer" or not token:
+        raise _unauthorized()
+    session = get_session()
+    signed = signed_in(session, hash_token(token))
+    if signed is None:
+        raise _unauthorized()
+    if request.method not in SAFE_METHODS and stamps.due(signed.device_id, now()):
+        stamp_used(session, signed.device_id, now())
+    g.player_id = signed.player_id
+    g.device_id = signed.device_id
+    return signed.player_id
 
 
 def current_player_id() -> str:
@@ -80,10 +87,18 @@ def current_player_id() -> str:
     return player_id
 
 
+def current_device_id() -> str:
+    """The id of the device (token) this request came with."""
+    device_id: str = g.device_id
+    return device_id
+
+
 def current_player() -> Player:
-    """The row of the player authenticated for this request."""
+    """The row of the player authenticated for this request (401 if the player was deleted
+    since)."""
     player = get_session().get(Player, current_player_id())
-    assert player is not None  # players are never deleted
+    if player is None:
+        raise _unauthorized()
     return player
 
 

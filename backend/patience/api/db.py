@@ -43,3 +43,10 @@ def get_session() -> Session:
         g.db_session = factory()
     session: Session = g.db_session
     return session
+
+
+def sessions(app: Flask | None = None) -> sessionmaker[Session]:
+    """The app's session factory, for work that outlives the request's own session (a
+    streamed response)."""
+    factory: sessionmaker[Session] = (app or current_app).extensions[EXTENSION]
+    return factory

@@ -24,11 +24,15 @@ from patience.engine import (
     InvalidOptions,
     UnknownGame,
 )
+from patience.record import DealNotRevealed, RecordError
 from patience.service.daily import InvalidDate
 from patience.service.errors import (
+    InvalidCode,
+    NotConfirmed,
     NotDaily,
     NotFound,
     ServiceError,
+    TooManyAttempts,
     TooManyJobs,
     Unavailable,
     VersionConflict,
@@ -200,6 +204,9 @@ SERVICE_STATUS: tuple[tuple[type[ServiceError], int], ...] = (
     (VersionConflict, 409),
     (NotDaily, 422),
     (InvalidDate, 400),
+    (InvalidCode, 400),
+    (NotConfirmed, 422),
+    (TooManyAttempts, 429),
     (TooManyJobs, 429),
     (Unavailable, 503),
     (ServiceError, 409),
@@ -216,11 +223,22 @@ def handle_service_error(error: ServiceError) -> tuple[Response, int, dict[str, 
     )
 
 
+def handle_record_error(error: RecordError) -> tuple[Response, int, dict[str, str]]:
+    """Flask handler: a record that cannot be read (400) or replayed (422 for a ranked deal
+    not yet revealed), with its line and column."""
+    code = 422 if isinstance(error, DealNotRevealed) else 400
+    errors = {"record": [str(error)]}
+    return handle_http_error(
+        ApiError(code, error.reason, error.message, errors, line=error.line, column=error.column)
+    )
+
+
 def register_error_handlers(app: Flask) -> None:
     """Install the handlers (called by the Api subclass)."""
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(EngineError, handle_engine_error)
     app.register_error_handler(ServiceError, handle_service_error)
+    app.register_error_handler(RecordError, handle_record_error)
     for error in DATABASE_DOWN:
         app.register_error_handler(error, handle_database_unavailable)
     app.register_error_handler(DataError, handle_bad_data)

@@ -127,17 +127,26 @@ def _player_key() -> str:
     return current_player_id()
 
 
-SCOPE_KEYS: dict[str, Callable[[], str]] = {
-    "players": lambda: request.remote_addr or "unknown",
-    "actions": _player_key,
+def _address_key() -> str:
+    return request.remote_addr or "unknown"
+
+
+SCOPES: dict[str, tuple[str, Callable[[], str]]] = {
+    "players": ("RATE_LIMIT_PLAYERS", _address_key),
+    "actions": ("RATE_LIMIT_ACTIONS", _player_key),
+    "link_codes": ("RATE_LIMIT_LINK_CODES", _player_key),
+    "link_attempts": ("RATE_LIMIT_LINK_ATTEMPTS", _address_key),
+    "records": ("RATE_LIMIT_RECORDS", _address_key),
 }
-"""Who a scope counts: sign-ups per client address, game actions per player."""
+"""Every limit: its setting and who it counts — sign-ups per client address, game actions
+per player, link codes made per player, tries at redeeming a code per address (a guesser's
+budget; each code also locks itself after a few wrong tries), records verified per address."""
 
 
 def enforce_rate_limit(scope: str) -> None:
     """Raise 429 ``rate_limited`` (with ``Retry-After``) when the request is over its limit."""
     limiter: RateLimiter = current_app.extensions[LIMITER]
-    wait = limiter.retry_after(scope, SCOPE_KEYS[scope]())
+    wait = limiter.retry_after(scope, SCOPES[scope][1]())
     if wait is not None:
         raise ApiError(
             429,
@@ -222,10 +231,7 @@ def init_middleware(app: Flask) -> None:
     app.wsgi_app = BodyLimit(app.wsgi_app, app.config["MAX_CONTENT_LENGTH"])  # type: ignore[method-assign]
     url = app.config["REDIS_URL"]
     app.extensions[REDIS] = connect(url) if url else None
-    limits = {
-        "players": Limit.parse(app.config["RATE_LIMIT_PLAYERS"]),
-        "actions": Limit.parse(app.config["RATE_LIMIT_ACTIONS"]),
-    }
+    limits = {scope: Limit.parse(app.config[setting]) for scope, (setting, _) in SCOPES.items()}
     app.extensions[LIMITER] = RateLimiter(app.extensions[REDIS], limits, app.config["REDIS_PREFIX"])
     app.config["CORS_ORIGINS"] = cors_origins(app.config["CORS_ORIGINS"])
     init_cors(app)

@@ -17,6 +17,7 @@ from werkzeug.routing import BaseConverter, IntegerConverter
 from patience import games
 from patience.engine.deal import MAX_DEAL
 from patience.jobs import SOLVE_ID
+from patience.service.devices import DEVICE_ID
 from patience.service.games import GAME_ID
 
 Json = dict[str, Any]
@@ -49,6 +50,13 @@ class GameId(Documented):
 
     def schema(self) -> Json:
         return {"type": "string", "pattern": f"^{GAME_ID.pattern}$"}
+
+
+class DeviceId(Documented):
+    """A device's id (one of the player's tokens): 32 hex digits."""
+
+    def schema(self) -> Json:
+        return {"type": "string", "pattern": f"^{DEVICE_ID.pattern}$"}
 
 
 class JobId(Documented):
@@ -86,6 +94,7 @@ CONVERTERS: dict[str, type[Documented]] = {
     "game": GameName,
     "daily_game": DailyGame,
     "game_id": GameId,
+    "device_id": DeviceId,
     "job_id": JobId,
     "date": IsoDate,
     "deal": DealNumber,

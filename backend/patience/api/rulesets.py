@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from patience import games
@@ -15,13 +14,7 @@ from patience.engine import game_class
 
 def rulesets(game: str) -> list[str]:
     """Every ruleset of ``game``: the options that change play, over all allowed values."""
-    cls = game_class(game)
-    specs = [s for s in cls.option_specs if s.in_ruleset]
-    names = {
-        cls.ruleset_of({**{s.name: s.default for s in cls.option_specs}, **dict(combo)})
-        for combo in itertools.product(*[[(s.name, v) for v in s.allowed] for s in specs])
-    }
-    return sorted(names)
+    return list(game_class(game).ruleset_options())
 
 
 def default_ruleset(game: str) -> str:

@@ -117,6 +117,12 @@ class ErrorSchema(Schema):
     max = ma.fields.Integer(
         metadata={"description": "The most cards that may move (422 too_many_cards only)"}
     )
+    line = ma.fields.Integer(
+        metadata={"description": "Where in a record the error is: its line, from 1 (records)"}
+    )
+    column = ma.fields.Integer(
+        metadata={"description": "... and its column, from 1, in characters (records)"}
+    )
 
 
 class Parser(FlaskParser):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import itertools
 import json
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -27,7 +28,7 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from patience.engine.cards import Card
 from patience.engine.errors import CardError, IllegalMove, InvalidMove, InvalidPosition
-from patience.engine.options import Options, OptionSpec, parse_options
+from patience.engine.options import Options, OptionSpec, OptionValue, parse_options
 
 Json = dict[str, Any]
 Status = Literal["playing", "won"]
@@ -179,6 +180,23 @@ class Game(ABC, Generic[S, M]):
     @property
     def ruleset(self) -> str:
         return self.ruleset_of(self.options)
+
+    @classmethod
+    def ruleset_options(cls) -> dict[str, dict[str, OptionValue]]:
+        """Every ruleset of the game, each with options that make it (the options that do
+        not change play at their defaults), in name order.
+
+        >>> from patience.engine import game_class
+        >>> game_class("forty-thieves").ruleset_options()["relaxed"]["rules"]
+        'relaxed'
+        """
+        defaults = {spec.name: spec.default for spec in cls.option_specs}
+        specs = [spec for spec in cls.option_specs if spec.in_ruleset]
+        found: dict[str, dict[str, OptionValue]] = {}
+        for combo in itertools.product(*[[(s.name, v) for v in s.allowed] for s in specs]):
+            options = {**defaults, **dict(combo)}
+            found.setdefault(cls.ruleset_of(options), options)
+        return dict(sorted(found.items()))
 
     @property
     def status(self) -> Status:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from patience.engine import GAMES, Game, UnknownGame
+from patience.record import NOTATIONS, Notation
 from patience.solver import AdapterOf
 
 AnyGame = Game[Any, Any]
@@ -74,6 +75,9 @@ class GameEntry:
     same_catalogue: Mapping[str, str] = field(default_factory=dict)
     """Rulesets that are one game under two names, mapped to the one whose catalogue they
     share (Gaps without redeals: the aces option changes nothing)."""
+    notation: Notation | None = None
+    """The game's move notation in records (:mod:`patience.record`); ``None``: the built-in
+    games' own, or the generic one for any other game."""
     playout_value: Callable[[AnyGame], float] = progress_value
     """What a finished playout of the catalogue's difficulty measure scores, 0 to 1
     (:func:`progress_value` unless the game's progress says too little)."""
@@ -93,6 +97,8 @@ def register(entry: GameEntry) -> GameEntry:
     registration of a name replaces the first (tests register toy games)."""
     REGISTRY[entry.name] = entry
     GAMES[entry.name] = entry.engine
+    if entry.notation is not None:
+        NOTATIONS[entry.name] = entry.notation
     return entry
 
 
@@ -100,6 +106,7 @@ def unregister(name: str) -> None:
     """Remove a game (tests)."""
     REGISTRY.pop(name, None)
     GAMES.pop(name, None)
+    NOTATIONS.pop(name, None)
 
 
 def get(name: object) -> GameEntry:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import math
 from typing import Any
 
 Json = dict[str, Any]
@@ -52,6 +54,28 @@ class NotDaily(ServiceError):
     rules of daily games, as a move by the rules of the game: 422)."""
 
     reason = "not_daily"
+
+
+class InvalidCode(ServiceError):
+    """A link code that is wrong, used or expired (the three are never told apart)."""
+
+    reason = "invalid_code"
+
+
+class TooManyAttempts(ServiceError):
+    """Too many wrong tries at one link code: refused until ``retry_after`` has passed."""
+
+    reason = "rate_limited"
+
+    def __init__(self, message: str, wait: dt.timedelta) -> None:
+        super().__init__(message)
+        self.retry_after = max(1, math.ceil(wait.total_seconds()))
+
+
+class NotConfirmed(ServiceError):
+    """A deletion whose confirmation is not the player's name."""
+
+    reason = "not_confirmed"
 
 
 class Unavailable(ServiceError):

@@ -103,16 +103,7 @@ class GameService:
         return self._view(row, rebuild(row))
 
     def _finished(self, game_id: str) -> GameRecord:
-        """A finished game's record (a game in play has no replay: its line would show what
-        only its player has seen)."""
-        record = self.games.get(game_id) if GAME_ID.fullmatch(game_id) else None
-        if record is None:
-            raise NotFound("there is no such game")
-        if record.status == "playing":
-            raise NotFound(
-                "the game is still in play; its replay comes when it ends", reason="game_in_play"
-            )
-        return record
+        return finished_game(self.games, game_id)
 
     def replay(self, game_id: str) -> Json:
         """A finished game for anyone to watch: its deal, rules, player and move line."""
@@ -403,6 +394,19 @@ class GameService:
                 recent_games.put(new_row, rebuild(row))
                 return self._view(new_row, rebuild(new_row))
         raise Busy("the game changed meanwhile; try again")
+
+
+def finished_game(games: Games, game_id: str) -> GameRecord:
+    """A finished game, for anyone to see (its replay, its steps, its record). A game in play
+    has none: its line would show what only its player has seen."""
+    record = games.get(game_id) if GAME_ID.fullmatch(game_id) else None
+    if record is None:
+        raise NotFound("there is no such game")
+    if record.status == "playing":
+        raise NotFound(
+            "the game is still in play; its replay comes when it ends", reason="game_in_play"
+        )
+    return record
 
 
 def random_deal() -> int:

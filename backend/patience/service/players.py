@@ -1,5 +1,6 @@
 """Players as a service: sign up, the profile with statistics per game and daily streaks,
-renaming, and personal bests. Pure of HTTP; ``now`` is given (tests move the clock)."""
+renaming, personal bests, and deleting a player. Pure of HTTP; ``now`` is given (tests move
+the clock)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from sqlalchemy.orm import Session
 
 from patience import games
 from patience.service.daily import streaks
+from patience.service.errors import NotConfirmed
 from patience.service.views import best_entry
 from patience.store import Player
 from patience.store.daily import daily_win_dates
-from patience.store.queries import new_player, personal_bests, player_stats
+from patience.store.queries import erase_player, new_player, personal_bests, player_stats
 
 Json = dict[str, Any]
 
@@ -25,9 +27,10 @@ class Players:
         self.session = session
         self.now = now
 
-    def sign_up(self, name: str | None) -> Json:
-        """A new player and the bearer token for every later call (shown only this once)."""
-        player, token = new_player(self.session, name, self.now)
+    def sign_up(self, name: str | None, label: str) -> Json:
+        """A new player and the bearer token for every later call (shown only this once),
+        signed in on one device called ``label``."""
+        player, token = new_player(self.session, name, label, self.now)
         return {"id": player.id, "name": player.name, "token": token}
 
     def profile(self, player: Player) -> Json:
@@ -50,3 +53,10 @@ class Players:
         rows, pages = personal_bests(self.session, player_id, game, page)
         items = [best_entry(best, game_id) for best, game_id in rows]
         return {"items": items, "page": page, "pages": pages}
+
+    def delete(self, player: Player, confirm: str) -> None:
+        """Delete the player, confirmed by their name (trimmed, as names are): their devices,
+        codes and games in play go, their finished games stay under an anonymous name."""
+        if confirm.strip() != player.name:
+            raise NotConfirmed("to delete this player, confirm with the player's name")
+        erase_player(self.session, player.id, self.now)

@@ -1,5 +1,5 @@
-"""The tables: players, games, actions, wins, personal bests, solve requests, pars and
-per-deal statistics.
+"""The tables: players and their devices and link codes, games, actions, wins, personal
+bests, solve requests, pars and per-deal statistics.
 
 Typed SQLAlchemy 2 ORM (``DeclarativeBase``, ``Mapped``). Alembic migrations in ``migrations/``
 create these tables; the models are checked against them by a test.
@@ -73,14 +73,47 @@ class Base(DeclarativeBase):
 
 
 class Player(Base):
-    """A player; the bearer token is stored only as its SHA-256 hex digest."""
+    """A player: a name, and the devices signed in as them (:class:`Device`)."""
 
     __tablename__ = "players"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(24))
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+
+class Device(Base):
+    """One bearer token of a player (a browser, a phone, an API client), stored only as its
+    SHA-256 hex digest; deleting the row signs that device out."""
+
+    __tablename__ = "devices"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    label: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[dt.datetime]
+    last_used_at: Mapped[dt.datetime]
+    """The last accepted change made with this token (reads write nothing), to the minute."""
+
+
+class LinkCode(Base):
+    """A one-time code that signs another device in as the player: found by its ``lookup``
+    part (which alone redeems nothing), checked against a salted scrypt hash of the whole
+    code, usable once before ``expires_at``, and checked at most a few times."""
+
+    __tablename__ = "link_codes"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    lookup: Mapped[str] = mapped_column(String(8), index=True)
+    salt: Mapped[str] = mapped_column(String(32))
+    code_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[dt.datetime]
+    expires_at: Mapped[dt.datetime] = mapped_column(index=True)
+    used_at: Mapped[dt.datetime | None]
+    tries: Mapped[int] = mapped_column(Integer, default=0)
+    """Redemptions that got as far as checking this code (right or wrong)."""
 
 
 class GameRecord(Base):

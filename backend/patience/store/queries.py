@@ -1,24 +1,27 @@
-"""The few queries the API needs: players by token, statistics, bests, leaderboards, deals."""
+"""The few queries the API needs: players (new, erased), statistics, bests, leaderboards,
+deals."""
 
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import math
-import secrets
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, exists, func, or_, select
+from sqlalchemy import and_, delete, exists, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
+from patience.store.devices import add_device
 from patience.store.models import (
     WIN_RECORD,
+    Action,
     DealStat,
+    Device,
     GameRecord,
+    LinkCode,
     PersonalBest,
     Player,
     SolveRequest,
@@ -26,36 +29,43 @@ from patience.store.models import (
 )
 
 
-def hash_token(token: str) -> str:
-    """The SHA-256 hex digest under which a bearer token is stored.
-
-    >>> hash_token("abc")[:16]
-    'ba7816bf8f01cfea'
-    """
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def new_player(session: Session, name: str | None, now: dt.datetime) -> tuple[Player, str]:
-    """A new player (default name from the id) and the bearer token, shown only once."""
-    token = secrets.token_urlsafe(32)
+def new_player(
+    session: Session, name: str | None, label: str, now: dt.datetime
+) -> tuple[Player, str]:
+    """A new player (default name from the id), signed in on one device labelled ``label``,
+    and that device's bearer token, shown only once (committed)."""
     player_id = uuid.uuid4().hex
-    player = Player(
-        id=player_id,
-        name=name or f"Player {player_id[:6]}",
-        token_hash=hash_token(token),
-        created_at=now,
-    )
+    player = Player(id=player_id, name=name or f"Player {player_id[:6]}", created_at=now)
     session.add(player)
+    session.flush()  # the player's row before its device's, whatever the unit of work's order
+    token = add_device(session, player_id, label, now)
     session.commit()
     return player, token
 
 
-def player_id_by_token_hash(session: Session, token_hash: str) -> str | None:
-    """The id of the player whose token has this hash (:func:`hash_token`), or ``None``."""
-    found: str | None = session.scalars(
-        select(Player.id).where(Player.token_hash == token_hash)
-    ).first()
-    return found
+ANONYMOUS = "Anonymous"
+"""The name a deleted player's finished games are kept under."""
+
+
+def erase_player(session: Session, player_id: str, now: dt.datetime) -> None:
+    """Delete a player (committed, all or nothing): their devices, link codes, solve
+    requests and games in play go; their finished games, wins and bests stay, moved to a new
+    player named :data:`ANONYMOUS` that no token signs in as and that links to nothing."""
+    anonymous = uuid.uuid4().hex
+    session.add(Player(id=anonymous, name=ANONYMOUS, created_at=now))
+    session.flush()
+    mine = GameRecord.player_id == player_id
+    in_play = select(GameRecord.id).where(mine, GameRecord.status == "playing")
+    session.execute(delete(Action).where(Action.game_id.in_(in_play)))
+    session.execute(delete(GameRecord).where(mine, GameRecord.status == "playing"))
+    for table in (GameRecord, Win, PersonalBest):
+        session.execute(
+            update(table).where(table.player_id == player_id).values(player_id=anonymous)
+        )
+    for owned in (SolveRequest, Device, LinkCode):
+        session.execute(delete(owned).where(owned.player_id == player_id))
+    session.execute(delete(Player).where(Player.id == player_id))
+    session.commit()
 
 
 # -- statistics --------------------------------------------------------------------------------

@@ -616,6 +616,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/games/{game_id}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A finished game as a Patience record (docs/record.md), public like its replay: the
+         *     deal, rules, player and result as tag pairs, then the move line in the game's notation.
+         *     404 while the game is in play (``game_in_play``).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    game_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The record (docs/record.md): tag pairs, then the moves */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                404: components["responses"]["NOT_FOUND"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games/{game_id}/replay": {
         parameters: {
             query?: never;
@@ -970,6 +1016,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/players/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign this device in with a code from another: the same player, with a new token (the
+         *     other devices stay signed in). A wrong, used or expired code is 400 ``invalid_code``; a
+         *     code tried too often is locked (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Redeem"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlayerCreated"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+                429: components["responses"]["TOO_MANY_REQUESTS"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/players/me": {
         parameters: {
             query?: never;
@@ -1002,7 +1097,39 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete this player, confirmed with their name (422 ``not_confirmed`` for another
+         *     text): the player and every device's token go; their finished games stay on leaderboards
+         *     and replays as an anonymous player.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DeletePlayer"];
+                };
+            };
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                401: components["responses"]["UNAUTHORIZED"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
         options?: never;
         head?: never;
         /** Rename the current player. */
@@ -1074,6 +1201,223 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/me/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The devices signed in as this player (``current``: this one). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Devices"];
+                    };
+                };
+                401: components["responses"]["UNAUTHORIZED"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/me/devices/{device_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                device_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign a device out: its token is refused (401) from its next request on. This device
+         *     may sign itself out too.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    device_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["UNAUTHORIZED"];
+                404: components["responses"]["NOT_FOUND"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the service keeps about this player, streamed as NDJSON (docs/record.md
+         *     for the records).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description NDJSON: each line one ExportLine — the player, their statistics, then each game with its record, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/x-ndjson": components["schemas"]["ExportLine"];
+                    };
+                };
+                401: components["responses"]["UNAUTHORIZED"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/me/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A one-time code that signs another device in as this player (single use, 10 minutes;
+         *     a new code replaces the last one).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LinkCode"];
+                    };
+                };
+                401: components["responses"]["UNAUTHORIZED"];
+                429: components["responses"]["TOO_MANY_REQUESTS"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/records/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay a record through the engine: valid, its final status, or its first illegal
+         *     move (number, reason, place). A record that cannot be read is 400 with its line and
+         *     column; a ranked deal's record before the deal is revealed, 422 ``deal_not_revealed``.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description A record (docs/record.md): as text, or as JSON {"record": text} */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RecordBody"];
+                    "text/plain": string;
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Verdict"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
+                415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                429: components["responses"]["TOO_MANY_REQUESTS"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1329,6 +1673,26 @@ export interface components {
             winnable: boolean | null;
             wins: number;
         };
+        DeletePlayer: {
+            /** @description The player's name, exactly as shown */
+            confirm: string;
+        };
+        Device: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description This request's device */
+            current: boolean;
+            id: string;
+            label: string;
+            /**
+             * Format: date-time
+             * @description Its last change (a move, ...), to the minute; reads do not count
+             */
+            last_used_at: string;
+        };
+        Devices: {
+            items: components["schemas"]["Device"][];
+        };
         Draw: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1355,6 +1719,8 @@ export interface components {
         Error: {
             /** @description HTTP status code */
             code: number;
+            /** @description ... and its column, from 1, in characters (records) */
+            column?: number;
             /** @description Per-field details ({} when none) */
             errors: {
                 [key: string]: unknown;
@@ -1363,6 +1729,8 @@ export interface components {
             game?: {
                 [key: string]: unknown;
             };
+            /** @description Where in a record the error is: its line, from 1 (records) */
+            line?: number;
             /** @description The most cards that may move (422 too_many_cards only) */
             max?: number;
             /** @description A short English sentence */
@@ -1371,6 +1739,48 @@ export interface components {
             reason: string;
             /** @description HTTP status phrase */
             status: string;
+        };
+        ExportGame: {
+            /** Format: date-time */
+            created_at: string;
+            deal_id: string;
+            /** Format: date-time */
+            finished_at: string | null;
+            game: string;
+            id: string;
+            /** @description The game's record (docs/record.md) */
+            record: string;
+            ruleset: string;
+            /** @description playing, won or resigned */
+            status: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "game";
+        };
+        ExportLine: components["schemas"]["ExportPlayer"] | components["schemas"]["ExportStats"] | components["schemas"]["ExportGame"];
+        ExportPlayer: {
+            /** Format: date-time */
+            created_at: string;
+            devices: components["schemas"]["Device"][];
+            id: string;
+            name: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "player";
+        };
+        ExportStats: {
+            stats: {
+                [key: string]: components["schemas"]["GameStats"];
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "stats";
         };
         FortyThievesBoard: {
             can_collect: boolean;
@@ -1806,6 +2216,17 @@ export interface components {
             /** @description null when no move leads to a position the game has not been in (following hints never comes back to a position) */
             hint: components["schemas"]["Hint"] | (Record<string, never> | null);
         };
+        IllegalMove: {
+            /** @description …and column, from 1 */
+            column: number;
+            /** @description Where it is: line… */
+            line: number;
+            message: string;
+            /** @description The first illegal move, from 1; null for a false claim */
+            move_number: number | null;
+            /** @description The engine's reason, or result_mismatch / moves_mismatch */
+            reason: string;
+        };
         Job: {
             id: string;
             solution: {
@@ -1829,6 +2250,18 @@ export interface components {
             entries: components["schemas"]["Entry"][];
             ruleset: string;
         };
+        LinkCode: {
+            /**
+             * @description 10 letters and digits, shown XXXXX-XXXXX
+             * @example 7KQ2M-XR4PT
+             */
+            code: string;
+            /**
+             * Format: date-time
+             * @description 10 minutes from now
+             */
+            expires_at: string;
+        };
         MaxRun: {
             to_card: number;
             to_empty: number;
@@ -1842,6 +2275,8 @@ export interface components {
         MoveResult: components["schemas"]["PyramidMoveResult"] | components["schemas"]["GapsMoveResult"] | components["schemas"]["FortyThievesMoveResult"];
         NewGameBodyByGame: components["schemas"]["PyramidNewGameBody"] | components["schemas"]["GapsNewGameBody"] | components["schemas"]["FortyThievesNewGameBody"];
         NewPlayer: {
+            /** @description What the device is called in the devices list: 1–40 visible characters (default: from its browser) */
+            label?: string;
             /** @description Display name: 1–24 visible characters, trimmed */
             name?: string;
         };
@@ -2082,6 +2517,10 @@ export interface components {
             /** @description Live solver workers (when Redis is up) */
             workers?: number;
         };
+        RecordBody: {
+            /** @description A record's text */
+            record: string;
+        };
         Recycle: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2095,6 +2534,12 @@ export interface components {
              * @enum {string}
              */
             type: "redeal";
+        };
+        Redeem: {
+            /** @description The code, as shown (case, spaces and dashes do not matter) */
+            code: string;
+            /** @description What the device is called in the devices list: 1–40 visible characters (default: from its browser) */
+            label?: string;
         };
         Replay: {
             created_at: string;
@@ -2141,6 +2586,20 @@ export interface components {
             version: number;
         };
         SolveBodyByGame: components["schemas"]["PyramidSolveBody"] | components["schemas"]["GapsSolveBody"] | components["schemas"]["FortyThievesSolveBody"];
+        Verdict: {
+            deal_id: string;
+            error: (Record<string, never> | null) | components["schemas"]["IllegalMove"];
+            game: string;
+            /** @description Legal moves replayed */
+            moves: number;
+            ruleset: string;
+            /**
+             * @description won when the moves win, else the record's own result
+             * @enum {string}
+             */
+            status: "won" | "resigned" | "playing";
+            valid: boolean;
+        };
         Version: {
             /** @description The version the action is based on (or If-Match: "N") */
             version: number;

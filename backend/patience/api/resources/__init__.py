@@ -8,6 +8,7 @@ from patience.api.resources.games.routes import blp as games
 from patience.api.resources.jobs.routes import blp as jobs
 from patience.api.resources.ops.routes import blp as ops
 from patience.api.resources.players.routes import blp as players
+from patience.api.resources.records.routes import blp as records
 from patience.api.smorest import Blueprint
 
-BLUEPRINTS: tuple[Blueprint, ...] = (ops, players, games, deals, daily, jobs)
+BLUEPRINTS: tuple[Blueprint, ...] = (ops, players, games, deals, daily, jobs, records)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from flask import Response
+
 from patience.api.analysis import analyst
 from patience.api.auth import current_player_id
 from patience.api.clock import now
@@ -25,6 +27,7 @@ from patience.api.resources.games.schemas import (
 from patience.api.rulesets import game_catalog
 from patience.api.smorest import Blueprint
 from patience.service.games import GameService, Json, Kind
+from patience.service.records import Records
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -40,8 +43,8 @@ GAME = "#/paths/~1api~1v1~1games~1{game_id}"
 def _links(view: str = "", *, finished: bool = False) -> Json:
     """The OpenAPI links of a response holding a GameView (at the JSON pointer ``view``):
     what its game offers next — read it, play one of its ``legal_moves``, undo, hint, resign,
-    rewind, its analysis and its clock; once ``finished``, its replay. (A game in play has no
-    replay: its link is on the answers that end a game.)"""
+    rewind, its analysis and its clock; once ``finished``, its replay and its record. (A game
+    in play has neither: their links are on the answers that end a game.)"""
     body = f"$response.body#{view}"
     game_id = {"game_id": f"{body}/id"}
     version = {"version": f"{body}/version"}
@@ -52,7 +55,12 @@ def _links(view: str = "", *, finished: bool = False) -> Json:
 
     if finished:
         first = link("~1replay~1{step}/get") | {"parameters": game_id | {"step": 0}}
-        return {"Replay": link("~1replay/get"), "FirstStep": first, "Game": link("/get")}
+        return {
+            "Replay": link("~1replay/get"),
+            "FirstStep": first,
+            "Record": link("~1record/get"),
+            "Game": link("/get"),
+        }
     return {
         "Game": link("/get"),
         "Move": link("~1moves/post", {**version, "move": f"{body}/legal_moves/0"}),
@@ -220,6 +228,26 @@ def get_replay_step(game_id: str, step: int) -> Json:
     ``step`` moves (0: the deal) and the move that led there. 404 while the game is in play
     (``game_in_play``) or past its last step (``no_such_step``)."""
     return service().replay_step(game_id, step)
+
+
+@blp.route("/<game_id:game_id>/record", methods=["GET"])
+@blp.response(
+    200,
+    {"type": "string"},
+    content_type="text/plain",
+    description="The record (docs/record.md): tag pairs, then the moves",
+)
+@blp.errors(404)
+def get_record(game_id: str) -> Response:
+    """A finished game as a Patience record (docs/record.md), public like its replay: the
+    deal, rules, player and result as tag pairs, then the move line in the game's notation.
+    404 while the game is in play (``game_in_play``)."""
+    text, name = Records(get_session(), now()).of_game(game_id)
+    return Response(
+        text,
+        mimetype="text/plain",
+        headers={"Content-Disposition": f'inline; filename="{name}"'},
+    )
 
 
 @blp.route("/<game_id:game_id>/clock", methods=["POST"])

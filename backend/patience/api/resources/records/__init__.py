@@ -1,0 +1,1 @@
+"""The records resource: verify a Patience record (``docs/record.md``)."""

@@ -1,0 +1,55 @@
+"""Records: verify a Patience record through the engine (public; limited per address)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from flask import request
+
+from patience.api.errors import ApiError
+from patience.api.inputs import parse_json
+from patience.api.resources.records.schemas import RecordBodySchema, VerdictSchema
+from patience.api.smorest import Blueprint
+from patience.service.records import verified
+
+blp = Blueprint("records", __name__, url_prefix="/api/v1/records", description="Records")
+
+BODY = RecordBodySchema()
+REQUEST_BODY = {
+    "required": True,
+    "description": 'A record (docs/record.md): as text, or as JSON {"record": text}',
+    "content": {
+        "text/plain": {"schema": {"type": "string"}},
+        "application/json": {"schema": RecordBodySchema},
+    },
+}
+
+
+def _record_text() -> str | bytes:
+    """The body's record: the text itself, or the ``record`` of a JSON body."""
+    if request.mimetype == "application/json":
+        try:
+            body: dict[str, Any] = BODY.load(parse_json(request.get_data()))
+        except ma.ValidationError as exc:
+            messages = exc.normalized_messages()  # type: ignore[no-untyped-call]
+            raise ApiError(
+                400, "invalid_request", "the request failed validation", messages
+            ) from None
+        text: str = body["record"]
+        return text
+    if request.mimetype not in ("text/plain", ""):
+        raise ApiError(415, "unsupported_media_type", "send the record as text/plain (or JSON)")
+    return request.get_data()
+
+
+@blp.route("/verify", methods=["POST"])
+@blp.rate_limited("records")
+@blp.doc(requestBody=REQUEST_BODY)
+@blp.response(200, VerdictSchema)
+@blp.errors(400, 413, 415, 422)
+def post_verify() -> dict[str, Any]:
+    """Replay a record through the engine: valid, its final status, or its first illegal
+    move (number, reason, place). A record that cannot be read is 400 with its line and
+    column; a ranked deal's record before the deal is revealed, 422 ``deal_not_revealed``."""
+    return verified(_record_text())

@@ -1,0 +1,77 @@
+"""Records as a service: a stored game's record (``docs/record.md``), and verifying a record
+anyone sends. The format itself is :mod:`patience.record`, pure of the store.
+
+A record is written from what the game's player saw and did: the stored deal, options, move
+line and counters, never the engine's position. A finished game's record is public under the
+same rule as its replay (:func:`patience.service.games.finished_game`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from patience.record import Header, Result, parse_record, verify, write_record
+from patience.service.games import finished_game
+from patience.service.views import elapsed_ms
+from patience.store import GameRecord, Player
+from patience.store.games import Games, as_row
+
+Json = dict[str, Any]
+STATUS: dict[str, Result] = {"won": "won", "resigned": "resigned", "playing": "playing"}
+
+
+def header_of(record: GameRecord, player: str, now: dt.datetime) -> Header:
+    """The record's header of a stored game (played by ``player``)."""
+    result = record.result or {}
+    return Header(
+        game=record.game,
+        deal_id=f"{record.game}-{record.deal}",
+        result=STATUS[record.status],
+        ruleset=record.ruleset,
+        options=record.options,
+        player=player,
+        date=record.created_at.astimezone(dt.UTC).date(),
+        daily=record.daily,
+        moves=len(record.line),
+        elapsed_ms=elapsed_ms(as_row(record), now),
+        undos=record.undos,
+        hints=record.hints,
+        solver_assisted=result.get("solver_assisted"),
+        game_id=record.id,
+        # A numbered deal's ID names its cards, so it has no layout; a ranked deal's is
+        # written here once the deal is revealed, never before.
+        layout=None,
+    )
+
+
+def record_text(record: GameRecord, player: str, now: dt.datetime) -> str:
+    """The text of a stored game's record."""
+    return write_record(header_of(record, player, now), record.line)
+
+
+def file_name(record: GameRecord) -> str:
+    """The file a downloaded record is saved as: ``<deal-id>-<game-id>.patience``."""
+    return f"{record.game}-{record.deal}-{record.id[:8]}.patience"
+
+
+class Records:
+    """Records for one request: a database session and the time now."""
+
+    def __init__(self, session: Session, now: dt.datetime) -> None:
+        self.session = session
+        self.now = now
+
+    def of_game(self, game_id: str) -> tuple[str, str]:
+        """A finished game's record and its file name."""
+        record = finished_game(Games(self.session), game_id)
+        player = self.session.get(Player, record.player_id)
+        return record_text(record, player.name if player else "", self.now), file_name(record)
+
+
+def verified(text: str | bytes) -> Json:
+    """A record (text or UTF-8 bytes) replayed through the engine: its verdict
+    (``RecordError`` when it cannot be read or replayed)."""
+    return verify(parse_record(text)).to_json()
