@@ -7,7 +7,7 @@ from flask import current_app
 
 from patience.api.middleware import get_redis
 from patience.jobs import Jobs
-from patience.service.analysis import Analyst
+from patience.service.analysis import Analyst, WorkersSeen
 
 
 def jobs() -> Jobs | None:
@@ -20,4 +20,5 @@ def jobs() -> Jobs | None:
 
 def analyst() -> Analyst:
     """Analysis and hints for this request."""
-    return Analyst(jobs())
+    seen = current_app.extensions.setdefault("patience.workers_seen", WorkersSeen())
+    return Analyst(jobs(), seen)

@@ -29,16 +29,26 @@ HINT_WAIT_SECONDS = 1.5
 """How long a hint request waits for the worker's searched hint before giving the ordinary
 advice instead (a waiting hint preempts any analysis the worker is running)."""
 WORKERS_TTL = 2.0
-"""Seconds a process trusts its last look at whether any worker runs."""
-_workers_seen: list[float | bool] = [0.0, False]  # [when, any]
+"""Seconds an app trusts its last look at whether any worker runs."""
+
+
+class WorkersSeen:
+    """An app's last look at whether any worker runs (one per app, so that two apps in one
+    process, as in the tests, do not share what either saw)."""
+
+    def __init__(self) -> None:
+        self.when = float("-inf")
+        self.alive = False
 
 
 class Analyst:
     """Analysis and hints through ``jobs`` (``None``: Redis is not configured), for one
-    request: what Redis said of a position's analysis is read once and reused."""
+    request: what Redis said of a position's analysis is read once and reused; ``seen``: the
+    app's last look at its workers."""
 
-    def __init__(self, jobs: Jobs | None) -> None:
+    def __init__(self, jobs: Jobs | None, seen: WorkersSeen | None = None) -> None:
         self.jobs = jobs
+        self.seen = seen or WorkersSeen()
         self._known: dict[str, Known] = {}  # by position key
 
     def report(self, game: Game[Any, Any], version: int) -> Json:
@@ -122,9 +132,9 @@ class Analyst:
         """Whether a worker is alive, looked up at most every :data:`WORKERS_TTL` s."""
         assert self.jobs is not None
         now = time.monotonic()
-        if now - float(_workers_seen[0]) > WORKERS_TTL:
-            _workers_seen[:] = [now, self.jobs.has_workers()]
-        return bool(_workers_seen[1])
+        if now - self.seen.when > WORKERS_TTL:
+            self.seen.when, self.seen.alive = now, self.jobs.has_workers()
+        return self.seen.alive
 
 
 def _not_configured(version: int) -> Json:
