@@ -31,6 +31,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from bench import stop_worker
 from patience.api import create_app
 from patience.engine import new_game
 from patience.games import quick_hint
@@ -112,17 +113,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     redis = connect(REDIS)
     redis.flushdb()
-    env = {**os.environ, "REDIS_URL": REDIS}
-    worker = subprocess.Popen(
-        [str(BIN / "patience"), "worker"],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        with tempfile.TemporaryDirectory() as folder:
-            url = f"sqlite:///{folder}/bench.db"
-            upgrade(url)
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{folder}/bench.db"
+        upgrade(url)
+        env = {**os.environ, "REDIS_URL": REDIS, "DATABASE_URL": url}  # the worker writes par
+        worker = subprocess.Popen(
+            [str(BIN / "patience"), "worker"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
             limits = {"RATE_LIMIT_ACTIONS": "100000/minute"}
             app = create_app({"DATABASE_URL": url, "REDIS_URL": REDIS} | limits)
             player = Player(app.test_client())
@@ -144,10 +145,9 @@ def main(argv: list[str] | None = None) -> int:
                     f"verdicts {dict(verdicts)}",
                     flush=True,
                 )
-    finally:
-        worker.terminate()
-        worker.wait(timeout=30)
-        redis.flushdb()
+        finally:
+            stop_worker(worker)
+            redis.flushdb()
     return 0
 
 

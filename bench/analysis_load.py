@@ -35,9 +35,11 @@ from typing import Any
 from redis import Redis
 from rq import Worker
 
+from bench import stop_worker
 from bench.api_load import BIN, Client, percentile, server
 from patience.devserver import start_redis
 from patience.jobs.queues import ANALYSIS_QUEUE
+from tests.databases import postgres_database
 
 Json = dict[str, Any]
 POLL_SECONDS = 0.2
@@ -175,17 +177,16 @@ def private_redis() -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def solver_workers(url: str, count: int) -> Iterator[None]:
-    env = os.environ | {"REDIS_URL": url, "LOG_LEVEL": "warning"}
+def solver_workers(url: str, database_url: str, count: int) -> Iterator[None]:
+    """``count`` solver workers on the Redis at ``url`` (writing par to ``database_url``)."""
+    env = os.environ | {"REDIS_URL": url, "DATABASE_URL": database_url, "LOG_LEVEL": "warning"}
     workers = [subprocess.Popen([str(BIN / "patience"), "worker"], env=env) for _ in range(count)]
     try:
         time.sleep(2)  # they register
         yield
     finally:
         for worker in workers:
-            worker.terminate()
-        for worker in workers:
-            worker.wait(30)
+            stop_worker(worker)
 
 
 def run(args: argparse.Namespace, base: str, redis: Redis) -> None:
@@ -251,10 +252,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=8, help="gunicorn threads per worker")
     args = parser.parse_args(argv)
     args.url = None
-    with private_redis() as url, solver_workers(url, args.workers):
-        gunicorn = argparse.Namespace(workers=2, threads=args.threads)
-        with server(gunicorn, redis_url=url) as base:
-            run(args, base, Redis.from_url(url))
+    gunicorn = argparse.Namespace(workers=2, threads=args.threads)
+    with contextlib.ExitStack() as stack:
+        url = stack.enter_context(private_redis())
+        database = stack.enter_context(postgres_database())
+        stack.enter_context(solver_workers(url, database, args.workers))
+        base = stack.enter_context(server(gunicorn, redis_url=url, database_url=database))
+        run(args, base, Redis.from_url(url))
     return 0
 
 

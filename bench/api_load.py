@@ -221,10 +221,13 @@ def redis_up() -> bool:
 
 
 @contextlib.contextmanager
-def server(args: argparse.Namespace, redis_url: str | None = None) -> Iterator[str]:
-    """The API under gunicorn on a throwaway PostgreSQL database (with the Redis at
-    ``redis_url``, else the local one if it answers); yields its base URL."""
-    with postgres_database() as url:
+def server(
+    args: argparse.Namespace, redis_url: str | None = None, database_url: str | None = None
+) -> Iterator[str]:
+    """The API under gunicorn on ``database_url`` (else a throwaway PostgreSQL database), with
+    the Redis at ``redis_url`` (else the local one if it answers); yields its base URL."""
+    with contextlib.ExitStack() as stack:
+        url = database_url or stack.enter_context(postgres_database())
         upgrade(url)
         port = free_port()
         env = {

@@ -30,6 +30,7 @@ from typing import Any
 
 from redis import Redis
 
+from bench import stop_worker
 from bench.trees import REPO, child_env, python, trees
 
 Json = dict[str, Any]
@@ -114,8 +115,7 @@ def play(
                 if done % every == 0:
                     samples.append(sample(redis, done))
         finally:
-            worker.terminate()
-            worker.wait(30)
+            stop_worker(worker)
     return samples
 
 
