@@ -152,24 +152,27 @@ class PyramidAdapter:
 
     def key(self, state: State) -> tuple[Hashable, int]:
         """Group: the pyramid cards left and the *ranks* of the talon cards left, in order
-        (:meth:`_sequence`): suits play no part in Pyramid, so two talons that read the same
+        (:meth:`rank_sequence`): suits play no part in Pyramid, so two talons that read the same
         rank by rank are the same game, whichever of two equal cards was spent. Rank: how far
         the stock walk has got, ``pass * 32 +`` the talon cards left before the pointer (the
         waste). An earlier point of the walk reaches any later one by drawing (and
         recycling), so it is at least as strong."""
         pyr, talon, ptr, passes = state
+        return (pyr, self.rank_sequence(talon)), passes * 32 + (
+            talon & ((1 << ptr) - 1)
+        ).bit_count()
+
+    def rank_sequence(self, talon: int) -> int:
+        """The ranks of the cards of ``talon`` in draw order, packed 4 bits each (the first
+        card lowest); ranks are 1 … 13, so the length is implied. Remembered per talon (the
+        par search keys its positions on it too)."""
         sequence = self._sequences.get(talon)
         if sequence is None:
-            sequence = self._sequences[talon] = self._sequence(talon)
-        return (pyr, sequence), passes * 32 + (talon & ((1 << ptr) - 1)).bit_count()
-
-    def _sequence(self, talon: int) -> int:
-        """The ranks of the cards of ``talon`` in draw order, packed 4 bits each (the first
-        card lowest); ranks are 1 … 13, so the length is implied."""
-        sequence, shift = 0, 0
-        for i in _bits(talon):
-            sequence |= self.talon_rank[i] << shift
-            shift += 4
+            sequence, shift = 0, 0
+            for i in _bits(talon):
+                sequence |= self.talon_rank[i] << shift
+                shift += 4
+            self._sequences[talon] = sequence
         return sequence
 
     def is_won(self, state: State) -> bool:

@@ -176,12 +176,12 @@ class ParSearch:
 
     def _key(self, state: State) -> int:
         """The exact position up to suits, as one int: the ranks of the talon cards left in
-        draw order (:meth:`PyramidAdapter._sequence`), the pyramid, the pass and the cards in
+        draw order (:meth:`PyramidAdapter.rank_sequence`), the pyramid, the pass and the cards in
         the waste (the adapter's key, packed: a flat int hashes faster than nested tuples)."""
         pyr, talon, ptr, passes = state
         high = self._sequences.get(talon)
         if high is None:
-            high = self._sequences[talon] = self.adapter._sequence(talon) << 36
+            high = self._sequences[talon] = self.adapter.rank_sequence(talon) << 36
         return high | pyr << 8 | passes << 5 | (talon & ((1 << ptr) - 1)).bit_count()
 
     def _estimate(self, state: State) -> int:
