@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from patience.engine import Game
+from patience.engine.cards import Card
+from patience.engine.deal import SplitMix64
 from patience.solver.core import Budget
 
 Json = dict[str, Any]
@@ -93,6 +95,29 @@ def public_seed(public: Any) -> int:
     """A 64-bit seed from public information only (a JSON-able value)."""
     text = json.dumps(public, sort_keys=True, separators=(",", ":"), default=str)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def sampled_stocks(
+    stock: Sequence[Card], unknown: Sequence[int], public: Any, count: int
+) -> list[tuple[Card, ...]]:
+    """``count`` stocks: ``stock`` with the cards at the ``unknown`` places (never seen)
+    dealt again into those places, in orders drawn from a generator seeded by ``public``
+    alone (:func:`public_seed`). The set of unseen cards is public (every card not seen);
+    only their order is not, so two stocks that differ there give the same samples.
+
+    >>> a = [Card.parse(c) for c in ("AS", "2H", "3D")]
+    >>> b = [Card.parse(c) for c in ("AS", "3D", "2H")]
+    >>> sampled_stocks(a, [1, 2], "x", 3) == sampled_stocks(b, [1, 2], "x", 3)
+    True
+    """
+    places = set(unknown)
+    hidden = sorted((stock[i] for i in unknown), key=lambda c: c.index)
+    rng = SplitMix64(public_seed(public))
+    out = []
+    for _ in range(count):
+        order = iter(rng.shuffle(hidden))
+        out.append(tuple(next(order) if i in places else c for i, c in enumerate(stock)))
+    return out
 
 
 # -- the no-cycle rule ---------------------------------------------------------------------

@@ -24,7 +24,6 @@ from itertools import pairwise
 from typing import Any
 
 from patience.engine import Game
-from patience.engine.deal import SplitMix64
 from patience.engine.forty_thieves import (
     COLUMNS,
     FOUNDATION,
@@ -49,7 +48,7 @@ from patience.solver.hints.common import (
     canonical,
     guided_beam,
     make_hint,
-    public_seed,
+    sampled_stocks,
 )
 from patience.solver.par import shorten
 
@@ -244,10 +243,9 @@ def unseen_places(game: FortyThievesGame) -> list[int]:
 
 
 def _samples(game: FortyThievesGame, unknown: list[int]) -> list[FTState]:
-    """States with the unseen stock cards re-dealt into their places, in orders from a
-    generator seeded by the public position and the seen cards only."""
+    """States with the unseen stock cards re-dealt into their places (:func:`sampled_stocks`),
+    seeded by the public position and the seen cards only."""
     state = game.state
-    hidden = sorted((state.stock[i] for i in unknown), key=lambda c: c.index)
     places = set(unknown)
     public = {
         "key": repr(public_key(state)),
@@ -255,10 +253,4 @@ def _samples(game: FortyThievesGame, unknown: list[int]) -> list[FTState]:
         "seen": game.seen,
         "rules": game.ruleset,
     }
-    rng = SplitMix64(public_seed(public))
-    out = []
-    for _ in range(SAMPLES):
-        order = iter(rng.shuffle(hidden))
-        stock = tuple(next(order) if i in places else c for i, c in enumerate(state.stock))
-        out.append(replace(state, stock=stock))
-    return out
+    return [replace(state, stock=s) for s in sampled_stocks(state.stock, unknown, public, SAMPLES)]

@@ -23,7 +23,6 @@ from dataclasses import replace
 from typing import Any
 
 from patience.engine import Card, Game
-from patience.engine.deal import SplitMix64
 from patience.engine.pyramid import (
     STOCK,
     WASTE,
@@ -46,7 +45,7 @@ from patience.solver.hints.common import (
     Line,
     canonical,
     make_hint,
-    public_seed,
+    sampled_stocks,
 )
 from patience.solver.pyramid import PyramidAdapter
 
@@ -125,9 +124,8 @@ def unseen_places(state: PyramidState, seen: Counter[Card]) -> list[int]:
 
 
 def _samples(state: PyramidState, unknown: list[int], seen: Counter[Card]) -> list[PyramidState]:
-    """States with the unseen stock cards re-dealt into their places, from a generator seeded
-    by the public position only (the set of unseen cards is public: it is every card not seen)."""
-    hidden = sorted((state.stock[i] for i in unknown), key=lambda c: c.index)
+    """States with the unseen stock cards re-dealt into their places (:func:`sampled_stocks`),
+    seeded by the public position only."""
     public = {
         "pyramid": [None if c is None else str(c) for c in state.pyramid],
         "stock": [None if i in unknown else str(c) for i, c in enumerate(state.stock)],
@@ -135,13 +133,7 @@ def _samples(state: PyramidState, unknown: list[int], seen: Counter[Card]) -> li
         "pass": state.passes,
         "seen": sorted(str(c) for c in seen.elements()),
     }
-    rng = SplitMix64(public_seed(public))
-    out = []
-    for _ in range(SAMPLES):
-        order = iter(rng.shuffle(hidden))
-        stock = tuple(next(order) if i in unknown else c for i, c in enumerate(state.stock))
-        out.append(replace(state, stock=stock))
-    return out
+    return [replace(state, stock=s) for s in sampled_stocks(state.stock, unknown, public, SAMPLES)]
 
 
 def _advice(state: PyramidState, moves: list[PyramidMove]) -> PyramidMove:
