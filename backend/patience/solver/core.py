@@ -237,15 +237,32 @@ class BeamSearch(Generic[S, M]):
     Wins come with their line. A beam that never had to drop a state searched the whole
     space breadth-first, so when it ends without a win that is a proof: ``unwinnable``.
     Otherwise an empty beam, like a spent budget, is ``unknown``.
+
+    With ``keep_best`` (the hints' guided beam) a search also remembers the best-scored
+    state it kept, scored by ``score`` (else the adapter's), sorts every layer, and starts
+    even from a state the adapter calls dead; a spent budget then still gives that line.
     """
 
     def __init__(
-        self, adapter: BeamAdapter[S, M], width: int, budget: Budget | None = None
+        self,
+        adapter: BeamAdapter[S, M],
+        width: int,
+        budget: Budget | None = None,
+        *,
+        score: Callable[[S], int] | None = None,
+        keep_best: bool = False,
     ) -> None:
         self.adapter = adapter
         self.width = width
         self.budget = budget or Budget()
+        self.score = score or adapter.score
+        self.keep_best = keep_best
         self.nodes = 0
+        self.line: list[M] = []
+        """After :meth:`run`: the winning line; or, with ``keep_best``, the line to the
+        best-scored state seen (ties: the shallower, then the first found), which hints
+        follow when no win is in reach."""
+        self.best_score = 0
 
     def run(self, start: S) -> Result:
         clock = self.budget.clock
@@ -264,40 +281,60 @@ class BeamSearch(Generic[S, M]):
 
     def _search(self, start: S, deadline: float | None) -> tuple[list[M] | None, bool]:
         """The winning line (or None) and whether no state was ever dropped."""
-        adapter = self.adapter
+        adapter, keep_best, score = self.adapter, self.keep_best, self.score
         key_of, is_won, is_dead = adapter.key, adapter.is_won, adapter.is_dead
-        successors, score = adapter.beam_successors, adapter.score
+        successors = getattr(adapter, "beam_successors", adapter.successors)
         if is_won(start):
+            self.line = []
             return [], True
-        if is_dead(start):
+        if not keep_best and is_dead(start):
             return None, True
         seen = {key_of(start)}
         # Each layer: (state, index of its parent in the layer before, the move from it).
         layers: list[list[tuple[S, int, M | None]]] = [[(start, -1, None)]]
+        best = (score(start), 0) if keep_best else (0, 0)  # (score, layer)
         max_nodes = self.budget.nodes if self.budget.nodes is not None else 1 << 62
-        complete = True
-        while layers[-1]:
-            scored: list[tuple[int, int, S, int, M]] = []
-            for parent, (state, _, _) in enumerate(layers[-1]):
-                for move, after in successors(state):
-                    key = key_of(after)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    self.nodes += 1
-                    if self.nodes % Search.CHECK_EVERY == 0:
-                        _check(self.budget, deadline)
-                    if self.nodes > max_nodes:
-                        raise _OutOfBudget
-                    if is_won(after):
-                        return self._line(layers, parent, move), complete
-                    # The count keeps the sort stable and off the states themselves.
-                    scored.append((-score(after), len(scored), after, parent, move))
-            if len(scored) > self.width:
-                complete = False
-                scored.sort(key=lambda entry: entry[:2])
-                del scored[self.width :]
-            layers.append([(after, parent, move) for _, _, after, parent, move in scored])
+        complete, spent, won = True, False, False
+        try:
+            while layers[-1]:
+                scored: list[tuple[int, int, S, int, M]] = []
+                try:
+                    for parent, (state, _, _) in enumerate(layers[-1]):
+                        for move, after in successors(state):
+                            key = key_of(after)
+                            if key in seen:
+                                continue
+                            seen.add(key)
+                            self.nodes += 1
+                            if self.nodes % Search.CHECK_EVERY == 0:
+                                _check(self.budget, deadline)
+                            if self.nodes > max_nodes:
+                                raise _OutOfBudget
+                            if is_won(after):
+                                self.line, won = self._line(layers, parent, move), True
+                                return self.line, complete
+                            # The count keeps the sort stable and off the states themselves.
+                            scored.append((-score(after), len(scored), after, parent, move))
+                except _OutOfBudget:
+                    if not keep_best:
+                        raise
+                    spent = True  # the layer so far still counts for the best line
+                if len(scored) > self.width or keep_best:
+                    complete = complete and len(scored) <= self.width
+                    scored.sort(key=lambda entry: entry[:2])
+                    del scored[self.width :]
+                layers.append([(after, parent, move) for _, _, after, parent, move in scored])
+                if keep_best and scored and -scored[0][0] > best[0]:
+                    best = (-scored[0][0], len(layers) - 1)
+                if spent:
+                    raise _OutOfBudget
+        finally:
+            if keep_best and not won:
+                self.best_score, depth = best
+                if depth:
+                    _, parent, move = layers[depth][0]
+                    assert move is not None
+                    self.line = self._line(layers[:depth], parent, move)
         return None, complete
 
     @staticmethod

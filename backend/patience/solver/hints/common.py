@@ -22,7 +22,7 @@ from typing import Any
 from patience.engine import Game
 from patience.engine.cards import Card
 from patience.engine.deal import SplitMix64
-from patience.solver.core import Budget
+from patience.solver.core import BeamSearch, Budget
 
 Json = dict[str, Any]
 Hint = dict[str, Any] | None
@@ -237,50 +237,12 @@ def guided_beam(
     nodes: int,
     deadline: float | None = None,
 ) -> Guided:
-    """Beam search from ``start`` (layer by layer, the ``width`` best-scored new states
-    kept) until a win, ``nodes`` new states or the ``deadline`` (``time.perf_counter``):
-    the winning line, else the line to the best-scored state seen (ties: the shallower, then
-    the first found). ``adapter`` may be :class:`Avoiding` (its states are then never met)."""
-    key_of, is_won = adapter.key, adapter.is_won
-    expand = getattr(adapter, "beam_successors", adapter.successors)
-    seen = {key_of(start)}
-    layers: list[list[tuple[Any, int, Any]]] = [[(start, -1, None)]]
-    best: tuple[int, int, int] = (score(start), 0, -1)  # (score, layer, index in layer)
-    count = 0
-    while layers[-1] and count < nodes:
-        scored: list[tuple[int, int, Any, int, Any]] = []
-        for parent, (state, _, _) in enumerate(layers[-1]):
-            for move, after in expand(state):
-                key = key_of(after)
-                if key in seen:
-                    continue
-                seen.add(key)
-                count += 1
-                if is_won(after):
-                    return Guided(True, [*_line(layers, parent), move], 1 << 30, count)
-                scored.append((-score(after), len(scored), after, parent, move))
-            if count >= nodes or (deadline is not None and time.perf_counter() > deadline):
-                break
-        scored.sort(key=lambda entry: entry[:2])
-        del scored[width:]
-        layers.append([(after, parent, move) for _, _, after, parent, move in scored])
-        if scored and -scored[0][0] > best[0]:
-            best = (-scored[0][0], len(layers) - 1, 0)
-        if deadline is not None and time.perf_counter() > deadline:
-            break
-    value, depth, index = best
-    if depth == 0:
-        return Guided(False, [], value, count)
-    _, parent, move = layers[depth][index]
-    return Guided(False, [*_line(layers[:depth], parent), move], value, count)
-
-
-def _line(layers: list[list[tuple[Any, int, Any]]], parent: int) -> list[Any]:
-    """The moves from the start to ``layers[-1][parent]``."""
-    line = []
-    for layer in reversed(layers):
-        _, parent, move = layer[parent]
-        if move is not None:
-            line.append(move)
-    line.reverse()
-    return line
+    """The core's beam search (:class:`~patience.solver.core.BeamSearch`) guided by
+    ``score``, from ``start`` until a win, ``nodes`` new states or the ``deadline``
+    (``time.perf_counter``): the winning line, else the line to the best-scored state seen.
+    ``adapter`` may be :class:`Avoiding` (its states are then never met)."""
+    seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
+    budget = Budget(nodes=nodes, seconds=seconds)
+    search = BeamSearch(adapter, width, budget, score=score, keep_best=True)
+    won = search.run(start).verdict == "winnable"
+    return Guided(won, search.line, 1 << 30 if won else search.best_score, search.nodes)
