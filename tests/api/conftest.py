@@ -16,6 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from patience.api import create_app
+from patience.api.analysis import WORKERS_SEEN
 from patience.api.db import get_engine
 from patience.api.middleware import get_redis
 from patience.engine import new_game
@@ -56,6 +57,13 @@ def postgresql_url() -> Iterator[str]:
         yield url
 
 
+def flush(app: Flask) -> None:
+    """Empty the test Redis, and with it what ``app`` remembers having seen there (whether a
+    worker runs), so that the next test starts from nothing."""
+    connect(redis_test_url()).flushdb()
+    app.extensions.pop(WORKERS_SEEN, None)
+
+
 @pytest.fixture(scope="session")
 def apps() -> Iterator[dict[str, Flask]]:
     """Apps are created lazily per backend and their pools closed at the end."""
@@ -88,7 +96,7 @@ def redis_app(apps: dict[str, Flask], request: pytest.FixtureRequest) -> Iterato
             {"DATABASE_URL": url, "REDIS_URL": redis_test_url(), "TESTING": True}
         )
     yield apps["redis"]
-    connect(redis_test_url()).flushdb()
+    flush(apps["redis"])
 
 
 @pytest.fixture(params=BACKENDS)
@@ -112,7 +120,7 @@ def queue_app(request: pytest.FixtureRequest, apps: dict[str, Flask]) -> Iterato
             }
         )
     yield apps[key]
-    connect(redis_test_url()).flushdb()
+    flush(apps[key])
 
 
 @pytest.fixture

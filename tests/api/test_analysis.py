@@ -3,6 +3,7 @@ burst worker, and with Redis gone."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -12,10 +13,14 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from rq import Queue
 
 from patience.api import create_app
+from patience.engine import new_game
+from patience.games.solving import solve_game
 from patience.jobs.lines import LINE
-from patience.jobs.queues import beat, live_workers
+from patience.jobs.queues import ANALYSIS_QUEUE, beat, live_workers
+from patience.solver.core import Budget
 from patience.solver.hints import REASONS
 from patience.store.redis import connect
 from tests.api.conftest import Api, winning_line, work
@@ -30,6 +35,12 @@ def draw_through_the_stock(
         assert r.status_code == 200, data_of(r)
         game = data_of(r)
     return game
+
+
+def analyses_queued() -> list[str]:
+    """The ids of the analysis jobs waiting on the test Redis (rewinds share their queue)."""
+    queue = Queue(ANALYSIS_QUEUE, connection=connect(redis_test_url()))
+    return [job for job in queue.job_ids if job.startswith("analysis-")]
 
 
 def data_of(response: Any) -> Any:
@@ -156,10 +167,37 @@ def test_pyramid_analysis_reaches_a_verdict_once_the_stock_is_seen(redis_app: Fl
     }
     view = data_of(api.client.get(f"/api/v1/games/{game['id']}", headers=headers))
     assert "unwinnable" in view["notices"] and view["status"] == "playing"
-    # Another move: the old verdict is not shown for the new position.
+    # Another move: a new position, lost too (one move from a proven dead end with nothing
+    # unseen), and known so at once: no analysis job is queued for it.
     moved = data_of(api.move(headers, view, view["legal_moves"][0]))
-    assert "unwinnable" not in moved["notices"]
-    assert data_of(api.client.get(url, headers=headers))["state"] != "done"
+    after = data_of(api.client.get(url, headers=headers))
+    assert after["version"] == moved["version"] and after["verdict"] == "unwinnable"
+    assert not analyses_queued()
+
+
+def test_a_move_along_a_kept_winning_line_is_winnable_without_a_search(
+    redis_app: Flask,
+) -> None:
+    api = Api(redis_app.test_client())
+    headers = api.player()
+    redis = connect(redis_test_url())
+    beat(redis, "a-worker")
+    options = {"redeals": 0}  # full information, no shuffle ahead
+    game = api.new_game(headers, game="gaps", deal=2, options=options)
+    solution = solve_game(new_game("gaps", deal=2, options=options), Budget(nodes=10**6)).solution
+    assert solution
+    game = data_of(api.move(headers, game, solution[0]))
+    work(redis_app)  # the analysis of that position: winnable, its line kept
+    url = f"/api/v1/games/{game['id']}/analysis"
+    assert data_of(api.client.get(url, headers=headers))["verdict"] == "winnable"
+    engine = new_game("gaps", deal=2, options=options)
+    engine.play(solution[0])
+    kept = json.loads(redis.get(LINE + engine.position_key()) or "null")
+    assert kept is not None
+    game = data_of(api.move(headers, game, kept))
+    report = data_of(api.client.get(url, headers=headers))
+    assert report["version"] == game["version"] and report["verdict"] == "winnable"
+    assert not analyses_queued()  # no search was asked for
 
 
 def test_solve_jobs_through_the_api(redis_app: Flask) -> None:

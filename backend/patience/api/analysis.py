@@ -9,6 +9,9 @@ from patience.api.middleware import get_redis
 from patience.jobs import Jobs
 from patience.service.analysis import Analyst, WorkersSeen
 
+WORKERS_SEEN = "patience.workers_seen"
+"""The app's extension holding its last look at the workers (:class:`WorkersSeen`)."""
+
 
 def jobs() -> Jobs | None:
     """The job client of this app, ``None`` when Redis is not configured."""
@@ -20,5 +23,5 @@ def jobs() -> Jobs | None:
 
 def analyst() -> Analyst:
     """Analysis and hints for this request."""
-    seen = current_app.extensions.setdefault("patience.workers_seen", WorkersSeen())
+    seen = current_app.extensions.setdefault(WORKERS_SEEN, WorkersSeen())
     return Analyst(jobs(), seen)

@@ -124,6 +124,12 @@ class Game(ABC, Generic[S, M]):
         no hint may depend on them). Games without hidden cards have none."""
         return 0
 
+    def shuffle_ahead(self) -> bool:
+        """Whether a move still allowed may deal cards in an order nobody has seen (Gaps'
+        redeals): the honesty rule then forbids verdicts that depend on it. Games whose
+        every move is determined by what is in sight have none."""
+        return False
+
     def unseen_count(self) -> int:
         """:meth:`count_unseen`, computed once per state and seen set."""
         cached = self._unseen_cache

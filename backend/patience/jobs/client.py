@@ -26,6 +26,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import time
 from dataclasses import dataclass, replace
 from typing import Any
@@ -36,7 +37,7 @@ from rq.exceptions import DuplicateJobError
 from rq.job import Job
 
 from patience.engine import Game
-from patience.jobs.lines import kept_hint
+from patience.jobs.lines import LINE, kept_hint
 from patience.jobs.queues import (
     ANALYSIS,
     ANALYSIS_QUEUE,
@@ -69,6 +70,7 @@ from patience.jobs.queues import (
     queue_key,
     rewind_id,
     solve_id,
+    state_key,
 )
 from patience.jobs.results import RESULT, Known, Results, members
 
@@ -230,12 +232,49 @@ class Jobs:
             return known
         if known.pending:
             return known
+        inferred = self.infer(game, owner)
+        if inferred is not None:
+            return inferred
         if queued >= self.queue_limit:
             return replace(known, busy=True)
         args, kwargs = (game.position(), dict(game.options)), {"seconds": self.analysis_seconds}
         timeout = int(self.analysis_seconds) + 30
         self.submit(ANALYSIS, job_id, args, kwargs, timeout=timeout, known=known)
         return replace(known, status="queued")
+
+    def infer(self, game: Game[Any, Any], owner: str | None = None) -> Known | None:
+        """Keep ``game``'s verdict when it needs no search (:meth:`_inferred`; for a proven
+        dead end, game ``owner``'s rewind search is queued); what is then known, else
+        ``None`` (raises ``RedisError``)."""
+        inferred = self._inferred(game)
+        if inferred is None:
+            return None
+        self.results.put(analysis_id(game), inferred, lifetime(ANALYSIS.keep))
+        if inferred["verdict"] == "unwinnable" and owner is not None:
+            self.start_rewind(game, owner)
+        return Known(inferred)
+
+    def _inferred(self, game: Game[Any, Any]) -> Json | None:
+        """A verdict that needs no search, for a full-information position with no shuffle
+        ahead: ``winnable`` on a kept winning line (the rest of the line proves it);
+        ``unwinnable`` one move from a position proven lost that had nothing unseen and no
+        shuffle ahead either (every position it leads to is lost). ``None`` otherwise."""
+        if game.shuffle_ahead():
+            return None
+        keys = [LINE + state_key(game)]
+        parent = None
+        if game.moves:
+            parent = game.copy()
+            parent.undo()
+            if not (parent.unseen_count() or parent.shuffle_ahead()):
+                keys.append(Results.key(analysis_id(parent)))
+        on_line, *before = self.redis.mget(keys)
+        if on_line is not None:
+            return {"verdict": "winnable", "nodes": 0, "seconds": 0.0, "from": "kept_line"}
+        lost = before and before[0] is not None and json.loads(before[0]).get("verdict")
+        if lost == "unwinnable":
+            return {"verdict": "unwinnable", "nodes": 0, "seconds": 0.0, "from": "lost_parent"}
+        return None
 
     def release(self, owner: str) -> None:
         """Game ``owner`` ended: it wants no analysis any more (raises ``RedisError``)."""

@@ -72,10 +72,17 @@ class Analyst:
 
     def after_action(self, game: Game[Any, Any], version: int, owner: str) -> None:
         """After an accepted action: ask for the analysis when the honesty rule allows it and
-        a worker is there to run it (best effort: a Redis failure never fails the action)."""
-        if self.jobs is None or not_applicable(game, version) or not self._workers_alive():
+        a worker is there to run it; without one, keep only a verdict that needs no search
+        (best effort: a Redis failure never fails the action)."""
+        if self.jobs is None or not_applicable(game, version):
             return
-        self.ask(game, version, owner)
+        if self._workers_alive():
+            self.ask(game, version, owner)
+            return
+        try:
+            self.jobs.infer(game, owner)
+        except RedisError:
+            log.warning("analysis not inferred for version %s", version)
 
     def game_over(self, owner: str) -> None:
         """Stored game ``owner`` ended: its analysis is wanted no more (best effort)."""
