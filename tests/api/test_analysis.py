@@ -198,6 +198,15 @@ def test_a_move_along_a_kept_winning_line_is_winnable_without_a_search(
     report = data_of(api.client.get(url, headers=headers))
     assert report["version"] == game["version"] and report["verdict"] == "winnable"
     assert not analyses_queued()  # no search was asked for
+    # Undo: back at the analysed position, whose verdict is read, not searched again.
+    undone = data_of(
+        api.client.post(
+            f"/api/v1/games/{game['id']}/undo", json={"version": game["version"]}, headers=headers
+        )
+    )
+    report = data_of(api.client.get(url, headers=headers))
+    assert report["version"] == undone["version"] and report["verdict"] == "winnable"
+    assert not analyses_queued()
 
 
 def test_solve_jobs_through_the_api(redis_app: Flask) -> None:
