@@ -1,8 +1,9 @@
 """Analysis under load (not a test): paced players, each move's verdict, the queue's length.
 
 The API runs under gunicorn on a throwaway PostgreSQL database with a private Redis and
-``--workers`` solver workers (``patience worker``). ``--players`` people play Gaps (two
-redeals: no hidden cards, so every position is analysed), pausing before each move
+``--workers`` solver workers (``patience worker``). ``--players`` people play Gaps (by default
+without redeals, ``--redeals``: full information, so every position is analysed; with a redeal
+left, the honesty rule allows only a win in sight), pausing before each move
 (exponential, mean ``--think`` seconds) and, while they pause, polling the analysis of the
 position they look at every 200 ms, as the client does; after a share of their moves
 (``--wait-share``) they wait for the verdict instead (up to a minute), as a player who wants
@@ -38,7 +39,9 @@ from rq import Worker
 from bench import stop_worker
 from bench.api_load import BIN, Client, percentile, server
 from patience.devserver import start_redis
+from patience.jobs.lines import LINE
 from patience.jobs.queues import ANALYSIS_QUEUE
+from patience.jobs.results import RESULT
 from tests.databases import postgres_database
 
 Json = dict[str, Any]
@@ -62,14 +65,15 @@ class Record:
 class Player:
     """One person at the table, on a keep-alive connection."""
 
-    def __init__(self, base: str, seed: int) -> None:
-        self.client, self.rng = Client(base), random.Random(seed)
+    def __init__(self, base: str, seed: int, options: Json) -> None:
+        self.client, self.rng, self.options = Client(base), random.Random(seed), options
         status, body = self.client.call("POST", "/api/v1/players", {"name": f"bot {seed}"})
         assert status == 201, body
         self.client.headers["Authorization"] = f"Bearer {body['token']}"
 
     def new_game(self, deal: int | None = None) -> Json:
-        body: Json = {"game": "gaps"} | ({} if deal is None else {"deal": deal})
+        body: Json = {"game": "gaps", "options": self.options}
+        body |= {} if deal is None else {"deal": deal}
         status, view = self.client.call("POST", "/api/v1/games", body)
         assert status == 201, view
         return dict(view)
@@ -92,10 +96,16 @@ class Player:
 
 
 def play(
-    base: str, seed: int, deadline: float, think: float, wait_share: float, record: Record
+    base: str,
+    seed: int,
+    options: Json,
+    deadline: float,
+    think: float,
+    wait_share: float,
+    record: Record,
 ) -> None:
     """One paced player until ``deadline`` (see the module docstring)."""
-    player = Player(base, seed)
+    player = Player(base, seed, options)
     time.sleep(player.rng.uniform(0, 2 * think))  # arrivals spread out
     view = player.new_game()
     line: list[Json] = []
@@ -137,15 +147,17 @@ def watch(player: Player, view: Json, moved_at: float, until: float) -> float | 
 
 def forget_analyses(redis: Redis) -> None:
     """Drop every analysis result, so that a position is searched again, not looked up."""
-    for pattern in ("rq:job:analysis-*", "rq:results:analysis-*", "patience:analysis:*"):
+    for pattern in ("rq:job:analysis-*", RESULT + "analysis-*", LINE + "*"):
         for key in redis.scan_iter(pattern):
             redis.delete(key)
 
 
-def alone(base: str, redis: Redis, deal: int, line: list[Json], limit: float = 60) -> float:
+def alone(
+    base: str, redis: Redis, options: Json, deal: int, line: list[Json], limit: float = 60
+) -> float:
     """On an idle server: the line's last move timed to its verdict."""
     forget_analyses(redis)
-    player = Player(base, 10**6 + deal)
+    player = Player(base, 10**6 + deal, options)
     view = player.new_game(deal)
     for move in line[:-1]:
         view = player.move(view, move)
@@ -196,7 +208,8 @@ def run(args: argparse.Namespace, base: str, redis: Redis) -> None:
     deadline = time.time() + args.seconds
     players = [
         threading.Thread(
-            target=play, args=(base, seed, deadline, args.think, args.wait_share, record)
+            target=play,
+            args=(base, seed, args.options, deadline, args.think, args.wait_share, record),
         )
         for seed in range(args.players)
     ]
@@ -227,7 +240,7 @@ def run(args: argparse.Namespace, base: str, redis: Redis) -> None:
     )
     sample = random.Random(0).sample(record.verdicts, min(args.sample, len(record.verdicts)))
     loaded = [latency for latency, _, _ in sample]
-    idle = [alone(base, redis, deal, line) for _, deal, line in sample]
+    idle = [alone(base, redis, args.options, deal, line) for _, deal, line in sample]
     ratio = percentile(loaded, 0.95) / max(percentile(idle, 0.95), 1e-9)
     print(
         f"sample of {len(sample)} positions: p95 under load {percentile(loaded, 0.95):.2f} s, "
@@ -250,7 +263,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--sample", type=int, default=30, help="positions analysed alone")
     parser.add_argument("--threads", type=int, default=8, help="gunicorn threads per worker")
+    parser.add_argument("--redeals", default="0", help="Gaps redeals: 0, 1, 2 or unlimited")
     args = parser.parse_args(argv)
+    args.options = {"redeals": args.redeals if args.redeals == "unlimited" else int(args.redeals)}
     args.url = None
     gunicorn = argparse.Namespace(workers=2, threads=args.threads)
     with contextlib.ExitStack() as stack:
