@@ -112,10 +112,14 @@ def test_analysis_without_redis(api: Api) -> None:
         "verdict": None,
         "reason": "unseen_cards",
     }
-    gaps = api.new_game(headers, game="gaps", deal=2)
+    gaps = api.new_game(headers, game="gaps", deal=2, options={"redeals": 0})
     for method in (api.client.get, api.client.post):
         r = method(f"/api/v1/games/{gaps['id']}/analysis", headers=headers)
         assert data_of(r)["state"] == "unavailable" and data_of(r)["reason"] == "not_configured"
+    redeals = api.new_game(headers, game="gaps", deal=2)  # a redeal left: no verdict to wait for
+    for method in (api.client.get, api.client.post):
+        r = method(f"/api/v1/games/{redeals['id']}/analysis", headers=headers)
+        assert data_of(r)["state"] == "not_applicable" and data_of(r)["reason"] == "unseen_shuffle"
     other = api.client.post(f"/api/v1/games/{gaps['id']}/analysis", headers=api.player())
     assert other.status_code == 404 and data_of(other)["reason"] == "game_not_found"
 
@@ -257,7 +261,7 @@ def test_with_redis_down_moves_go_on_and_analysis_is_unavailable(sqlite_url: str
     app = create_app({"DATABASE_URL": sqlite_url, "REDIS_URL": "redis://127.0.0.1:1/0"})
     api = Api(app.test_client())
     headers = api.player()
-    game = api.new_game(headers, game="gaps", deal=5)
+    game = api.new_game(headers, game="gaps", deal=5, options={"redeals": 0})
     r = api.move(headers, game, game["legal_moves"][0])
     assert r.status_code == 200
     report = data_of(api.client.get(f"/api/v1/games/{game['id']}/analysis", headers=headers))

@@ -1,0 +1,134 @@
+"""Gaps with a redeal left (issue 26): the analysis, the rewind search, the kept lines and the
+hints read nothing of where the redeals' cards will fall. Positions that differ only in their
+seed (which decides every later shuffle) get the same analysis and the same hints, in every
+ruleset; and the analysis never calls a position lost while a redeal could still deal a
+winnable layout."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from patience.engine import Game, load_position, new_game
+from patience.engine.deal import MAX_DEAL
+from patience.games import quick_hint
+from patience.games.solving import last_winnable, searched_hint, solve_game, solve_in_sight
+from patience.jobs.client import NONE_IN_SIGHT
+from patience.jobs.tasks import analyse
+from patience.solver import Budget
+from patience.solver.hints.common import Effort
+from patience.solver.rewind import blocks
+from tests.solver.dead_ends import careless_line
+
+RULESETS = [
+    {"redeals": redeals, "aces_shuffled": aces}
+    for redeals in (0, 1, 2, "unlimited")
+    for aces in (False, True)
+]
+IDS = [f"redeals-{o['redeals']}{'-aces' if o['aces_shuffled'] else ''}" for o in RULESETS]
+
+ANALYSIS_NODES = 3_000
+HINT = Effort(seconds=None, nodes=4_000)
+
+
+def board(deal: int, options: dict[str, Any], choices: list[int]) -> Game[Any, Any]:
+    """``deal`` played along ``choices`` (each picks a legal move, redeals included)."""
+    game = new_game("gaps", deal=deal, options=options)
+    for choice in choices:
+        moves = game.legal_moves()
+        if game.status != "playing" or not moves:
+            break
+        game.play(moves[choice % len(moves)])
+    return game
+
+
+def reseeded(game: Game[Any, Any], seed: int) -> Game[Any, Any]:
+    """``game``'s position (without its line) under another seed: the same board, the same
+    redeals left and done; only how later redeals would fall differs."""
+    return load_position(dict(game.position(), seed=seed), game.options)
+
+
+def analysis(game: Game[Any, Any]) -> dict[str, Any]:
+    found = analyse(game.position(), game.options, seconds=60, nodes=ANALYSIS_NODES)
+    assert isinstance(found, dict)
+    return {key: value for key, value in found.items() if key != "seconds"}
+
+
+boards = st.tuples(
+    st.integers(1, MAX_DEAL),
+    st.lists(st.integers(0, 60), min_size=0, max_size=80),
+    st.integers(0, MAX_DEAL),
+    st.integers(0, MAX_DEAL),
+)
+
+
+@pytest.mark.parametrize("options", RULESETS, ids=IDS)
+@settings(max_examples=12)
+@given(drawn=boards)
+def test_positions_differing_only_in_the_seed_get_the_same_analysis_and_hints(
+    options: dict[str, Any], drawn: tuple[int, list[int], int, int]
+) -> None:
+    deal, choices, seed_a, seed_b = drawn
+    played = board(deal, options, choices)
+    a, b = reseeded(played, seed_a), reseeded(played, seed_b)
+    assert a.board() == b.board()
+    found = analysis(a)
+    assert found == analysis(b)
+    if a.unseen_shuffle():
+        assert found["verdict"] in ("winnable", NONE_IN_SIGHT, "unknown")
+    assert searched_hint(a, HINT) == searched_hint(b, HINT)
+    assert quick_hint(a) == quick_hint(b)
+
+
+def test_a_board_stuck_with_a_redeal_left_is_not_called_lost() -> None:
+    """No card can move: without a redeal the position is lost, but a redeal may deal a win
+    (the seed's full search says so); the analysis reports neither."""
+    stuck = careless_until_stuck(1, {"redeals": 1})
+    assert stuck.unseen_shuffle() and stuck.legal_moves() == [{"type": "redeal"}]
+    assert analysis(stuck)["verdict"] == NONE_IN_SIGHT
+    hint = searched_hint(stuck, HINT)[0]
+    assert hint is not None and hint["move"] == {"type": "redeal"}
+
+
+def careless_until_stuck(deal: int, options: dict[str, Any]) -> Game[Any, Any]:
+    """``deal`` played card move by card move (the first legal one) until only a redeal is
+    left to play."""
+    game = new_game("gaps", deal=deal, options=options)
+    for _ in range(500):
+        moves = [m for m in game.legal_moves() if m["type"] == "move"]
+        if not moves:
+            break
+        game.play(moves[-1])
+    return game
+
+
+def test_a_win_in_sight_is_winnable_with_its_line_whatever_the_seed() -> None:
+    """With redeals left, a win that needs none is announced, and its line plays out."""
+    game = new_game("gaps", deal=1, options={"redeals": 2})
+    result = solve_in_sight(game, Budget(seconds=30))
+    assert result.verdict == "winnable" and result.solution is not None
+    assert all(move["type"] == "move" for move in result.solution)
+    for seed in (1, 2, 3):
+        assert analysis(reseeded(game, seed))["verdict"] in ("winnable", "unknown")
+    for move in result.solution:
+        game.play(move)
+    assert game.status == "won"
+
+
+def test_the_rewind_point_of_a_line_with_redeals_needs_no_further_redeal() -> None:
+    """A lost line that redealt: each block between redeals is searched from the last back;
+    the point found has a win in sight, and no later position has one."""
+    played = careless_line("gaps", 3, {"redeals": 1})
+    assert played.shuffles_dealt() == 1 and not played.unseen_shuffle()
+    assert solve_game(played, Budget(seconds=30)).verdict == "unwinnable"
+    assert len(blocks(played)) == 2
+    point = last_winnable(played, seconds=120)
+    assert not point.inconclusive and point.found is not None
+    for length in range(point.found, len(played.moves) + 1):
+        earlier = new_game("gaps", deal=3, options={"redeals": 1})
+        earlier.replay(played.moves[:length], ())
+        verdict = solve_in_sight(earlier, Budget(seconds=30)).verdict
+        assert verdict == ("winnable" if length == point.found else "unwinnable"), length
