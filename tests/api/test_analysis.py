@@ -20,6 +20,7 @@ from patience.solver.hints import REASONS
 from patience.store.redis import connect
 from tests.api.conftest import Api, winning_line, work
 from tests.databases import redis_test_url
+from tests.solver.test_honest_gaps import careless_until_stuck
 
 
 def draw_through_the_stock(
@@ -164,6 +165,45 @@ def test_pyramid_analysis_reaches_a_verdict_once_the_stock_is_seen(redis_app: Fl
     moved = data_of(api.move(headers, view, view["legal_moves"][0]))
     assert "unwinnable" not in moved["notices"]
     assert data_of(api.client.get(url, headers=headers))["state"] != "done"
+
+
+def test_gaps_with_a_redeal_left_gets_no_verdict_the_shuffle_would_decide(
+    redis_app: Flask,
+) -> None:
+    """Stuck with a redeal left, only the seed knows whether the redeal can win; the report
+    says neither, before and after the worker ran (GET and POST alike), and no
+    rewind is offered. A win that needs no redeal is announced."""
+    api = Api(redis_app.test_client())
+    headers = api.player()
+    beat(connect(redis_test_url()), "a-worker")  # actions queue their analyses
+    stuck = careless_until_stuck(1, {"redeals": 1})
+    game = api.new_game(headers, game="gaps", deal=1, options={"redeals": 1})
+    for move in stuck.moves:
+        game = data_of(api.move(headers, game, move))
+    assert game["legal_moves"] == [{"type": "redeal"}] and "redeal_available" in game["notices"]
+    url = f"/api/v1/games/{game['id']}/analysis"
+    refused = {"version": game["version"], "state": "not_applicable", "verdict": None}
+    assert data_of(api.client.get(url, headers=headers)) == refused | {"reason": "unseen_shuffle"}
+    work(redis_app)
+    for method in (api.client.get, api.client.post):
+        assert data_of(method(url, headers=headers)) == refused | {"reason": "unseen_shuffle"}
+    view = data_of(api.client.get(f"/api/v1/games/{game['id']}", headers=headers))
+    assert "unwinnable" not in view["notices"]
+    rewind = api.client.post(
+        f"/api/v1/games/{game['id']}/rewind", json={"version": view["version"]}, headers=headers
+    )
+    assert rewind.status_code == 422 and data_of(rewind)["reason"] == "nothing_to_rewind"
+
+    fresh = api.new_game(headers, game="gaps", deal=1, options={"redeals": 2})
+    moved = data_of(api.move(headers, fresh, fresh["legal_moves"][0]))
+    work(redis_app)
+    report = data_of(api.client.get(f"/api/v1/games/{fresh['id']}/analysis", headers=headers))
+    assert report == {
+        "version": moved["version"],
+        "state": "done",
+        "verdict": "winnable",
+        "reason": "",
+    }
 
 
 def test_solve_jobs_through_the_api(redis_app: Flask) -> None:

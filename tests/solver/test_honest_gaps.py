@@ -118,17 +118,70 @@ def test_a_win_in_sight_is_winnable_with_its_line_whatever_the_seed() -> None:
     assert game.status == "won"
 
 
-def test_the_rewind_point_of_a_line_with_redeals_needs_no_further_redeal() -> None:
-    """A lost line that redealt: each block between redeals is searched from the last back;
-    the point found has a win in sight, and no later position has one."""
-    played = careless_line("gaps", 3, {"redeals": 1})
+def test_the_rewind_point_of_a_line_that_redealt_is_a_win_in_sight() -> None:
+    """A lost line that redealt: the point found has a win in sight, the position after it
+    none (every later one is then lost or, before the redeal, has none either)."""
+    played = careless_line("gaps", 14, {"redeals": 1})
     assert played.shuffles_dealt() == 1 and not played.unseen_shuffle()
     assert solve_game(played, Budget(seconds=30)).verdict == "unwinnable"
-    assert len(blocks(played)) == 2
+    assert blocks(played) == [(0, 21), (22, 47)]
     point = last_winnable(played, seconds=120)
     assert not point.inconclusive and point.found is not None
-    for length in range(point.found, len(played.moves) + 1):
-        earlier = new_game("gaps", deal=3, options={"redeals": 1})
+    for length, expected in ((point.found, "winnable"), (point.found + 1, "unwinnable")):
+        earlier = new_game("gaps", deal=14, options={"redeals": 1})
         earlier.replay(played.moves[:length], ())
-        verdict = solve_in_sight(earlier, Budget(seconds=30)).verdict
-        assert verdict == ("winnable" if length == point.found else "unwinnable"), length
+        assert solve_in_sight(earlier, Budget(seconds=30)).verdict == expected, length
+
+
+@pytest.mark.parametrize(
+    ("winnable", "found"),
+    [
+        ({30}, 30),  # in the last block: as without redeals
+        ({5, 11}, 11),  # the last block lost from its start: back before the redeal
+        ({3}, 3),  # ... and further back, through a block lost all along
+        (set(), None),  # nowhere
+    ],
+)
+def test_the_rewind_search_goes_back_block_by_block(
+    monkeypatch: pytest.MonkeyPatch, winnable: set[int], found: int | None
+) -> None:
+    """Between two redeals a win in sight only gets lost, never found (the prefix rule); a
+    redeal may deal a winnable layout, so each block is searched on its own, the last first.
+    Here the searches are a table by line length (the line redeals after 8 and 19 moves;
+    within a block the table keeps the prefix rule)."""
+    from patience.solver import rewind
+
+    played = new_game("gaps", deal=1, options={"redeals": 2})
+    for choice in range(40):
+        cards = [m for m in played.legal_moves() if m["type"] == "move"]
+        if choice in (8, 20) or not cards:
+            played.play({"type": "redeal"})
+        else:
+            played.play(cards[choice % len(cards)])
+    assert blocks(played) == [(0, 8), (9, 20), (21, 40)]
+    table = {
+        length: length in winnable or _earlier_in_block(length, winnable, played)
+        for length in range(41)
+    }
+
+    class Searched:
+        def __init__(self, length: int) -> None:
+            self.length = length
+
+    def adapter_of(game: Game[Any, Any]) -> tuple[Any, Any]:
+        return None, Searched(len(game.moves))
+
+    def solve(adapter: Any, start: Searched, budget: Any) -> Any:
+        return type("R", (), {"verdict": "winnable" if table[start.length] else "unwinnable"})
+
+    monkeypatch.setattr(rewind, "solve", solve)
+    point = rewind.last_winnable(played, adapter_of, seconds=60)
+    assert (point.found, point.inconclusive) == (found, False)
+
+
+def _earlier_in_block(length: int, winnable: set[int], played: Game[Any, Any]) -> bool:
+    """The prefix rule within a block: winnable if a later length of its block is."""
+    for first, last in blocks(played):
+        if first <= length <= last:
+            return any(length <= w <= last for w in winnable)
+    return False
