@@ -52,7 +52,7 @@ def reseeded(game: Game[Any, Any], seed: int) -> Game[Any, Any]:
 
 
 def analysis(game: Game[Any, Any]) -> dict[str, Any]:
-    found = analyse(game.position(), game.options, seconds=60, nodes=ANALYSIS_NODES)
+    found = analyse(game.position(), dict(game.options), seconds=60, nodes=ANALYSIS_NODES)
     assert isinstance(found, dict)
     return {key: value for key, value in found.items() if key != "seconds"}
 

@@ -13,7 +13,8 @@ const en = {
   'gaps.opt.redeals': 'Redeals',
   'gaps.opt.redeals.unlimited': 'unlimited',
   'gaps.opt.aces_shuffled': 'Aces shuffled in',
-  'gaps.opt.winnable_only': 'Winnable deals only (proven winnable by a solver that knows how the redeals fall)',
+  'gaps.opt.winnable_only':
+    'Winnable deals only (proven winnable by a solver that knows how the redeals fall)',
   'gaps.opt.difficulty': 'Difficulty',
   'gaps.opt.difficulty.easy': 'easy',
   'gaps.opt.difficulty.normal': 'normal',
