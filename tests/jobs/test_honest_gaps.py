@@ -59,7 +59,7 @@ def test_a_win_in_sight_is_reported_winnable_and_its_line_kept(redis: Redis) -> 
 
 
 def test_full_information_once_no_redeal_is_left(redis: Redis) -> None:
-    jobs = Jobs(redis)
+    jobs = Jobs(redis, analysis_seconds=2)
     game = new_game("gaps", deal=1, options={"redeals": 1})
     game.play({"type": "redeal"})
     assert not game.unseen_shuffle()

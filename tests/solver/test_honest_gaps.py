@@ -30,8 +30,8 @@ RULESETS = [
 ]
 IDS = [f"redeals-{o['redeals']}{'-aces' if o['aces_shuffled'] else ''}" for o in RULESETS]
 
-ANALYSIS_NODES = 3_000
-HINT = Effort(seconds=None, nodes=4_000)
+ANALYSIS_NODES = 2_000
+HINT = Effort(seconds=None, nodes=2_500)
 
 
 def board(deal: int, options: dict[str, Any], choices: list[int]) -> Game[Any, Any]:
@@ -66,7 +66,7 @@ boards = st.tuples(
 
 
 @pytest.mark.parametrize("options", RULESETS, ids=IDS)
-@settings(max_examples=12)
+@settings(max_examples=10)
 @given(drawn=boards)
 def test_positions_differing_only_in_the_seed_get_the_same_analysis_and_hints(
     options: dict[str, Any], drawn: tuple[int, list[int], int, int]
