@@ -98,12 +98,15 @@ def timed(player: Player, view: Json, move: Json, limit: float) -> tuple[float, 
     """Play ``move`` and wait for its analysis; seconds and the final state/verdict."""
     began = time.perf_counter()
     after = player.move(view, move)
+    report: Json = {}
     while time.perf_counter() - began < limit:
         report = player.analysis(after)
         if report["state"] in ("done", "timeout", "unavailable"):
             return time.perf_counter() - began, report["verdict"] or report["state"]
         time.sleep(0.01)
-    return time.perf_counter() - began, "still pending"
+    # Gaps with a redeal left reads not_applicable/unseen_shuffle until a win in sight is
+    # found, and for good when there is none: the limit passes either way.
+    return time.perf_counter() - began, report.get("reason") or "still pending"
 
 
 def main(argv: list[str] | None = None) -> int:

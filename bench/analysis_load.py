@@ -139,8 +139,10 @@ def watch(player: Player, view: Json, moved_at: float, until: float) -> float | 
         report = player.analysis(view)
         if report["state"] in TERMINAL:
             return time.monotonic() - moved_at
-        if report["state"] in ("unavailable", "not_applicable"):
+        if report["state"] == "unavailable":
             return "unavailable"
+        # not_applicable (Gaps, a redeal left) stays so unless a win in sight is found: the
+        # player moves on first.
         time.sleep(POLL_SECONDS)
     return "moved_on"
 

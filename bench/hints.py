@@ -160,17 +160,19 @@ def main() -> None:
     args = parser.parse_args()
     redis = Redis.from_url(args.redis)
     redis.flushdb()
-    env = dict(os.environ, REDIS_URL=args.redis)
-    worker = subprocess.Popen(
-        [str(BIN / "patience"), "worker"],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            url = f"sqlite:///{tmp}/bench.db"
-            upgrade(url)
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite:///{tmp}/bench.db"
+        upgrade(url)
+        # The worker writes durable results (pars) to the API's database, and starts the
+        # rewind searches of the games it reads there: it needs the same DATABASE_URL.
+        env = dict(os.environ, REDIS_URL=args.redis, DATABASE_URL=url)
+        worker = subprocess.Popen(
+            [str(BIN / "patience"), "worker"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
             app = create_app(
                 {
                     "DATABASE_URL": url,
@@ -185,9 +187,9 @@ def main() -> None:
                 time.sleep(0.2)
             follower = Follower(app.test_client())
             lines = [run_ruleset(follower, name, args) for name in args.rulesets.split(",")]
-    finally:
-        worker.terminate()
-        worker.wait(30)
+        finally:
+            worker.terminate()
+            worker.wait(30)
     print(f"\nhint-follower through the API, one worker, first {args.deals} catalogue deals")
     for line in lines:
         print(line)

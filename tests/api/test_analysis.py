@@ -17,14 +17,15 @@ from rq import Queue
 
 from patience.api import create_app
 from patience.engine import new_game
-from patience.games.solving import solve_game
+from patience.games.solving import solve_game, solve_in_sight
 from patience.jobs.lines import LINE
 from patience.jobs.queues import ANALYSIS_QUEUE, beat, live_workers
-from patience.solver.core import Budget
+from patience.solver import Budget
 from patience.solver.hints import REASONS
 from patience.store.redis import connect
 from tests.api.conftest import Api, winning_line, work
 from tests.databases import redis_test_url
+from tests.solver.test_honest_gaps import careless_until_stuck
 
 
 def draw_through_the_stock(
@@ -123,10 +124,14 @@ def test_analysis_without_redis(api: Api) -> None:
         "verdict": None,
         "reason": "unseen_cards",
     }
-    gaps = api.new_game(headers, game="gaps", deal=2)
+    gaps = api.new_game(headers, game="gaps", deal=2, options={"redeals": 0})
     for method in (api.client.get, api.client.post):
         r = method(f"/api/v1/games/{gaps['id']}/analysis", headers=headers)
         assert data_of(r)["state"] == "unavailable" and data_of(r)["reason"] == "not_configured"
+    redeals = api.new_game(headers, game="gaps", deal=2)  # a redeal left: no verdict to wait for
+    for method in (api.client.get, api.client.post):
+        r = method(f"/api/v1/games/{redeals['id']}/analysis", headers=headers)
+        assert data_of(r)["state"] == "not_applicable" and data_of(r)["reason"] == "unseen_shuffle"
     other = api.client.post(f"/api/v1/games/{gaps['id']}/analysis", headers=api.player())
     assert other.status_code == 404 and data_of(other)["reason"] == "game_not_found"
 
@@ -209,6 +214,55 @@ def test_a_move_along_a_kept_winning_line_is_winnable_without_a_search(
     assert not analyses_queued()
 
 
+def test_gaps_with_a_redeal_left_gets_no_verdict_the_shuffle_would_decide(
+    redis_app: Flask,
+) -> None:
+    """Stuck with a redeal left, only the seed knows whether the redeal can win; the report
+    says neither, before and after the worker ran (GET and POST alike), and no
+    rewind is offered. A win that needs no redeal is announced."""
+    api = Api(redis_app.test_client())
+    headers = api.player()
+    beat(connect(redis_test_url()), "a-worker")  # actions queue their analyses
+    stuck = careless_until_stuck(1, {"redeals": 1})
+    game = api.new_game(headers, game="gaps", deal=1, options={"redeals": 1})
+    for move in stuck.moves:
+        game = data_of(api.move(headers, game, move))
+    assert game["legal_moves"] == [{"type": "redeal"}] and "redeal_available" in game["notices"]
+    url = f"/api/v1/games/{game['id']}/analysis"
+    refused = {"version": game["version"], "state": "not_applicable", "verdict": None}
+    assert data_of(api.client.get(url, headers=headers)) == refused | {"reason": "unseen_shuffle"}
+    work(redis_app)
+    for method in (api.client.get, api.client.post):
+        assert data_of(method(url, headers=headers)) == refused | {"reason": "unseen_shuffle"}
+    view = data_of(api.client.get(f"/api/v1/games/{game['id']}", headers=headers))
+    assert "unwinnable" not in view["notices"]
+    rewind = api.client.post(
+        f"/api/v1/games/{game['id']}/rewind", json={"version": view["version"]}, headers=headers
+    )
+    assert rewind.status_code == 422 and data_of(rewind)["reason"] == "nothing_to_rewind"
+
+    fresh = api.new_game(headers, game="gaps", deal=1, options={"redeals": 2})
+    beat(connect(redis_test_url()), "a-worker")  # (the first one's beat is old by now)
+    moved = data_of(api.move(headers, fresh, in_sight(fresh)[0]))
+    work(redis_app)
+    report = data_of(api.client.get(f"/api/v1/games/{fresh['id']}/analysis", headers=headers))
+    assert report == {
+        "version": moved["version"],
+        "state": "done",
+        "verdict": "winnable",
+        "reason": "",
+    }
+
+
+def in_sight(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """A win that needs no redeal from the start of ``view``'s deal (found quickly: Gaps deal
+    1 is won in sight within 0.1 s)."""
+    game = new_game("gaps", deal=view["deal"], options=view["options"])
+    line = solve_in_sight(game, Budget(seconds=60)).solution
+    assert line is not None
+    return line
+
+
 def test_solve_jobs_through_the_api(redis_app: Flask) -> None:
     api = Api(redis_app.test_client())
     headers = api.player()
@@ -287,6 +341,10 @@ def test_hints_through_the_api_with_a_real_worker(redis_app: Flask) -> None:
         api = Api(redis_app.test_client())
         headers = api.player()
         game = api.new_game(headers, game="gaps", deal=1, options={"redeals": "unlimited"})
+        # Six moves from a win that needs no redeal: the hint's search finds it at once,
+        # however loaded the machine (a redeal left: only such a win is kept).
+        for move in in_sight(game)[:-6]:
+            game = data_of(api.move(headers, game, move))
         first = data_of(hint(api, headers, game))
         assert first["hint"]["searched"] is True and first["hint"]["reason"] in REASONS
         assert redis.keys(LINE + "*")  # the winning line is kept
@@ -304,7 +362,7 @@ def test_with_redis_down_moves_go_on_and_analysis_is_unavailable(sqlite_url: str
     app = create_app({"DATABASE_URL": sqlite_url, "REDIS_URL": "redis://127.0.0.1:1/0"})
     api = Api(app.test_client())
     headers = api.player()
-    game = api.new_game(headers, game="gaps", deal=5)
+    game = api.new_game(headers, game="gaps", deal=5, options={"redeals": 0})
     r = api.move(headers, game, game["legal_moves"][0])
     assert r.status_code == 200
     report = data_of(api.client.get(f"/api/v1/games/{game['id']}/analysis", headers=headers))

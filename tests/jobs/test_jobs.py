@@ -160,7 +160,7 @@ def test_a_game_queues_one_analysis_at_most_and_positions_left_behind_never_run(
     redis: Redis,
 ) -> None:
     jobs = Jobs(redis)
-    game = new_game("gaps", deal=1)
+    game = new_game("gaps", deal=1, options={"redeals": 0})
     passed = []
     for version in range(3):  # three quick moves while no worker runs
         ask(jobs, game, version, owner="g2")
@@ -192,7 +192,7 @@ def test_an_analysis_two_games_want_stays_while_one_of_them_does(redis: Redis) -
 
 def test_past_the_queue_bound_new_analyses_are_busy_not_queued(redis: Redis) -> None:
     jobs = Jobs(redis, queue_limit=2)
-    games = [new_game("gaps", deal=deal) for deal in (1, 2, 3)]
+    games = [new_game("gaps", deal=deal, options={"redeals": 0}) for deal in (1, 2, 3)]
     states = [ask(jobs, g, 0, owner=f"g{n}")["reason"] for n, g in enumerate(games)]
     assert states == ["no_worker", "no_worker", "busy"]
     assert len(jobs.queue()) == 2

@@ -124,11 +124,16 @@ class Game(ABC, Generic[S, M]):
         no hint may depend on them). Games without hidden cards have none."""
         return 0
 
-    def shuffle_ahead(self) -> bool:
-        """Whether a move still allowed may deal cards in an order nobody has seen (Gaps'
-        redeals): the honesty rule then forbids verdicts that depend on it. Games whose
-        every move is determined by what is in sight have none."""
+    def unseen_shuffle(self) -> bool:
+        """Whether a move may still deal cards where an unseen shuffle puts them (Gaps: a
+        redeal remains). Like unseen cards, no verdict and no hint may depend on where they
+        will fall (the honesty rule); games whose only shuffle is the deal have none."""
         return False
+
+    def shuffles_dealt(self) -> int:
+        """How many unseen shuffles the line has dealt so far (Gaps: its redeals): along a
+        line, the positions before a shuffle could not see what it dealt."""
+        return 0
 
     def unseen_count(self) -> int:
         """:meth:`count_unseen`, computed once per state and seen set."""

@@ -394,9 +394,12 @@ class GapsGame(Game[GapsState, GapsMove]):
         """Cards in place: the total length of the rows' runs."""
         return sum(run_length(self.state.grid, row) for row in range(ROWS))
 
-    def shuffle_ahead(self) -> bool:
-        """A redeal left: where its cards will fall is unseen until it happens."""
+    def unseen_shuffle(self) -> bool:
+        """A redeal remains: where its cards will fall is unseen until it happens."""
         return self.state.can_redeal()
+
+    def shuffles_dealt(self) -> int:
+        return int(self.state.redeals_done)
 
     def extra_notices(self) -> list[str]:
         """``redeal_available`` when no card can move but a redeal remains."""

@@ -10,7 +10,7 @@ from patience.engine.gaps import GapsGame
 from patience.engine.pyramid import PyramidGame
 from patience.games.registry import GameEntry, progress_value, register
 from patience.solver.forty_thieves import FortyThievesAdapter
-from patience.solver.gaps import GapsAdapter
+from patience.solver.gaps import GapsAdapter, no_redeals
 from patience.solver.hints import forty_thieves as forty_thieves_hints
 from patience.solver.hints import gaps as gaps_hints
 from patience.solver.hints import pyramid as pyramid_hints
@@ -51,6 +51,7 @@ GAPS = register(
         summary="build each row in suit from 2 to king by moving cards into the gaps",
         solver=GapsAdapter.from_game,
         hints=gaps_hints,
+        no_shuffle=no_redeals,
         daily_ruleset="redeals-2",
         same_catalogue={"redeals-0-aces": "redeals-0"},
         playout_value=gaps_playout_value,

@@ -68,6 +68,10 @@ class GameEntry:
     """A search adapter and start state for a position (:mod:`patience.solver.core`)."""
     hints: GameHints
     """The game's hints (:mod:`patience.solver.hints`): searched, search-free, why."""
+    no_shuffle: Callable[[Any], Any] | None = None
+    """A search start that deals no further unseen shuffle, for a game that has them (Gaps:
+    :func:`~patience.solver.gaps.no_redeals`): while one is pending, verdicts and rewinds
+    search only for a win in sight (:func:`patience.games.solving.search_in_sight`)."""
     par: Callable[..., Any] | None = None
     """A proven-optimal par search, when the game has one (else the solver's shortest line)."""
     daily_ruleset: str | None = None

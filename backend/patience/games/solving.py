@@ -23,9 +23,43 @@ from patience.solver.hints.common import DEFAULT, Effort, Hint, Json
 
 
 def solve_game(game: Game[Any, Any], budget: Budget | None = None) -> Result:
-    """The verdict for ``game``'s current position, with full knowledge of hidden cards."""
+    """The verdict for ``game``'s current position, with full knowledge of hidden cards and
+    of how future shuffles fall (a deal's proof, ``/solve``, pars; not the player's
+    analysis: :func:`solve_in_sight`)."""
     adapter, start = get(game.name).solver(game)
     return solve(adapter, start, budget)
+
+
+def search_in_sight(game: Game[Any, Any]) -> tuple[Any, Any]:
+    """The search adapter and start the honesty rule allows for ``game``'s position: the
+    game's own, except that while an unseen shuffle is pending (Gaps with a redeal left) the
+    search may deal none (:attr:`~patience.games.registry.GameEntry.no_shuffle`), so that
+    what it finds depends on nothing unseen.
+
+    >>> from patience.engine import new_game
+    >>> search_in_sight(new_game("gaps", deal=1))[1][1]  # redeals left, as the search sees it
+    0
+    """
+    entry = get(game.name)
+    adapter, start = entry.solver(game)
+    if game.unseen_shuffle():
+        if entry.no_shuffle is None:
+            raise ValueError(f"{game.name} has unseen shuffles but no search without them")
+        start = entry.no_shuffle(start)
+    return adapter, start
+
+
+def solve_in_sight(game: Game[Any, Any], budget: Budget | None = None) -> Result:
+    """The search of :func:`search_in_sight`. With no shuffle pending its verdict is the
+    position's; with one pending, ``winnable`` is a win that needs no further shuffle (every
+    card of it in sight) and ``unwinnable`` only says that there is no such win — not that
+    the position is lost.
+
+    >>> from patience.engine import new_game
+    >>> solve_in_sight(new_game("gaps", deal=1, options={"redeals": 1})).verdict
+    'winnable'
+    """
+    return solve(*search_in_sight(game), budget)
 
 
 def find_par(game: Game[Any, Any], budget: Budget | None = None) -> pars.Par:
@@ -37,8 +71,9 @@ def find_par(game: Game[Any, Any], budget: Budget | None = None) -> pars.Par:
 def last_winnable(
     game: Game[Any, Any], seconds: float, *, known_lost: bool = True
 ) -> rewinds.Rewind:
-    """The last winnable point of ``game``'s line (:func:`patience.solver.rewind.last_winnable`)."""
-    return rewinds.last_winnable(game, get(game.name).solver, seconds, known_lost=known_lost)
+    """The last winnable point of ``game``'s line (:func:`patience.solver.rewind.last_winnable`),
+    each position searched as the honesty rule allows (:func:`search_in_sight`)."""
+    return rewinds.last_winnable(game, search_in_sight, seconds, known_lost=known_lost)
 
 
 def hint(game: Game[Any, Any], effort: Effort = DEFAULT) -> Hint:

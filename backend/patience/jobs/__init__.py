@@ -33,7 +33,7 @@ jobs write has a bounded lifetime.
 
 from __future__ import annotations
 
-from patience.jobs.client import Jobs, TooManySolves, not_applicable
+from patience.jobs.client import Jobs, TooManySolves, not_applicable, worker_searches
 from patience.jobs.queues import SOLVE_ID, live_workers, state_key
 from patience.jobs.results import Known
 
@@ -45,4 +45,5 @@ __all__ = [
     "live_workers",
     "not_applicable",
     "state_key",
+    "worker_searches",
 ]

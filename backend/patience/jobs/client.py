@@ -121,18 +121,56 @@ return dropped
 """
 
 
+NONE_IN_SIGHT = "none_in_sight"
+"""The verdict the worker publishes for a position with an unseen shuffle pending when its
+search proved that no win needs no further shuffle: not a loss (a redeal may still deal a
+winnable layout), so never reported as one."""
+
+
 class TooManySolves(Exception):
     """A player already has :data:`SOLVES_IN_FLIGHT` ``/solve`` jobs queued or running."""
 
 
-def not_applicable(game: Game[Any, Any], version: int) -> Json | None:
-    """The ``not_applicable`` Analysis when the game is over or unseen cards remain (the
-    honesty rule: a verdict only once no hidden card is unseen; Gaps has none)."""
+def not_applicable(game: Game[Any, Any], version: int, found: Json | None = None) -> Json | None:
+    """The ``not_applicable`` Analysis when the honesty rule forbids a verdict for ``game``'s
+    position, else ``None`` (``found``: what the worker's search published for it, if known).
+
+    - ``game_over``, ``unseen_cards`` (stock cards never face up): nothing is searched.
+    - ``unseen_shuffle`` (Gaps with a redeal left): where a redeal's cards will fall is
+      unseen, so the worker searches only for a win that needs no further redeal
+      (:func:`~patience.games.solving.solve_in_sight`; the job is queued like any
+      analysis, :func:`worker_searches`). Unless that search found one, the report is
+      ``not_applicable``/``unseen_shuffle`` — while it is queued or running, when it found
+      none or ran out of budget, and without Redis or a worker — so a player with a redeal
+      left only ever reads ``not_applicable``/``unseen_shuffle`` or ``done``/``winnable``:
+      never ``unwinnable``, ``timeout``, ``pending`` nor ``unavailable``, and nothing that
+      where the redeal's cards fall would decide.
+
+    Once no redeal is left (or with redeals 0) the position is full-information: ``None``,
+    and the report is the search's as for any game (``pending``, ``done`` with either
+    verdict, ``timeout``, ``unavailable``).
+
+    >>> from patience.engine import new_game
+    >>> not_applicable(new_game("gaps", deal=1), 0)["reason"]
+    'unseen_shuffle'
+    >>> not_applicable(new_game("gaps", deal=1), 0, {"verdict": "winnable"}) is None
+    True
+    >>> not_applicable(new_game("gaps", deal=1, options={"redeals": 0}), 0) is None
+    True
+    """
     if game.status != "playing":
         return _analysis(version, "not_applicable", reason="game_over")
     if game.unseen_count():
         return _analysis(version, "not_applicable", reason="unseen_cards")
+    if game.unseen_shuffle() and (found is None or found.get("verdict") != "winnable"):
+        return _analysis(version, "not_applicable", reason="unseen_shuffle")
     return None
+
+
+def worker_searches(game: Game[Any, Any]) -> bool:
+    """Whether the worker searches ``game``'s position when asked: it is in play with nothing
+    unseen (with an unseen shuffle pending, for a win in sight only: :func:`not_applicable`)."""
+    return game.status == "playing" and not game.unseen_count()
 
 
 @dataclass
@@ -196,11 +234,21 @@ class Jobs:
     def report(self, game: Game[Any, Any], version: int, known: Known | None = None) -> Json:
         """The Analysis of API.md for ``game`` at ``version``: a pure read (``known``: what a
         read in this request found already)."""
-        refused = not_applicable(game, version)
-        if refused is not None:
+        if not worker_searches(game):
+            refused = not_applicable(game, version)
+            assert refused is not None
             return refused
         try:
-            return self._report(game, version, known or self.known(game))
+            known = known or self.known(game)
+        except RedisError:
+            known = None
+        refused = not_applicable(game, version, None if known is None else known.result)
+        if refused is not None:
+            return refused
+        if known is None:
+            return _analysis(version, "unavailable", reason="redis_unavailable")
+        try:
+            return self._report(game, version, known)
         except RedisError:
             return _analysis(version, "unavailable", reason="redis_unavailable")
 
@@ -218,7 +266,7 @@ class Jobs:
         of budget; for a proven dead end, its rewind search too (raises ``RedisError``).
         ``known``: what a read in this request found already (else the want reads it, in
         the same round trip)."""
-        if not_applicable(game, version) is not None:
+        if not worker_searches(game):
             return Known(None)
         job_id = analysis_id(game)
         found, queued = self._want(owner or f"direct:{job_id}", job_id, read=known is None)
@@ -259,14 +307,14 @@ class Jobs:
         ahead: ``winnable`` on a kept winning line (the rest of the line proves it);
         ``unwinnable`` one move from a position proven lost that had nothing unseen and no
         shuffle ahead either (every position it leads to is lost). ``None`` otherwise."""
-        if game.shuffle_ahead():
+        if game.unseen_shuffle():
             return None
         keys = [LINE + state_key(game)]
         parent = None
         if game.moves:
             parent = game.copy()
             parent.undo()
-            if not (parent.unseen_count() or parent.shuffle_ahead()):
+            if not (parent.unseen_count() or parent.unseen_shuffle()):
                 keys.append(Results.key(analysis_id(parent)))
         on_line, *before = self.redis.mget(keys)
         if on_line is not None:
@@ -445,7 +493,8 @@ def _primitives(game: Game[Any, Any]) -> tuple[str, Json, int, list[Json], list[
 
 
 def _proven(result: Json) -> bool:
-    return result.get("verdict") in ("winnable", "unwinnable")
+    """A finished search: a verdict, or (a redeal left) no win in sight."""
+    return result.get("verdict") in ("winnable", "unwinnable", NONE_IN_SIGHT)
 
 
 def _analysis(version: int, state: str, *, verdict: str | None = None, reason: str = "") -> Json:

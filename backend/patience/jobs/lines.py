@@ -3,8 +3,11 @@ instant: for each position of the line (keyed like a job: game, ruleset and full
 :func:`~patience.jobs.queues.state_key`), the line's next move.
 
 Only positions with nothing unseen are kept (a line from there depends on nothing hidden:
-the player has seen every card). A kept move is served as a hint only when it still leads
-somewhere new for the game asking (the no-cycle rule of :mod:`patience.solver.hints`).
+the player has seen every card), and only those past the line's last unseen shuffle (Gaps:
+its last redeal): a move before a redeal was chosen knowing how the redeal falls, so it is
+never handed out; the line's rest from after its last redeal is a win in sight. A kept move
+is served as a hint only when it still leads somewhere new for the game asking (the
+no-cycle rule of :mod:`patience.solver.hints`).
 """
 
 from __future__ import annotations
@@ -29,16 +32,21 @@ LINE_TTL = 3600
 
 def keep(redis: Redis, game: Game[Any, Any], line: list[Json]) -> int:
     """Keep ``line``, a winning line from ``game``'s position: each of its positions with
-    nothing unseen gets the line's next move. Returns how many positions were kept."""
+    nothing unseen and no unseen shuffle ahead on the line gets the line's next move.
+    Returns how many positions were kept."""
     if game.status != "playing" or game.unseen_count():
         return 0
     walker = game.copy()
-    kept: dict[str, str] = {}
+    found: list[tuple[str, str, int]] = []
     for move in line:
         if walker.status != "playing" or walker.unseen_count():
             break
-        kept[LINE + state_key(walker)] = json.dumps(move, separators=(",", ":"))
+        found.append(
+            (state_key(walker), json.dumps(move, separators=(",", ":")), walker.shuffles_dealt())
+        )
         walker.play(move)
+    dealt = walker.shuffles_dealt()
+    kept = {LINE + key: text for key, text, before in found if before == dealt}
     if kept:
         with redis.pipeline(transaction=False) as pipe:
             for key, move_text in kept.items():

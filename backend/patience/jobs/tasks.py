@@ -27,8 +27,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from patience.engine import Game, load_position, new_game
-from patience.games.solving import find_par, last_winnable, searched_hint, solve_game
-from patience.jobs.client import Jobs
+from patience.games.solving import (
+    find_par,
+    last_winnable,
+    searched_hint,
+    solve_game,
+    solve_in_sight,
+)
+from patience.jobs.client import NONE_IN_SIGHT, Jobs
 from patience.jobs.lines import keep
 from patience.jobs.queues import (
     ANALYSIS,
@@ -65,12 +71,19 @@ def rebuild(
     return built
 
 
-def analyse(position: Json, options: Json, *, seconds: float) -> Json | Retry:
-    """The verdict for a full-information position (the API asks only when the honesty rule
-    allows it). ``unknown`` when the budget runs out. Dropped without a verdict as soon as
-    no game wants this position analysed any more (``superseded``); put back on its queue
-    when a player waits for a hint (the hint goes first). A proven dead end starts the
-    rewind search of each game at that position.
+def analyse(
+    position: Json, options: Json, *, seconds: float, nodes: int | None = None
+) -> Json | Retry:
+    """The verdict for a position with nothing unseen (the API asks only when the honesty
+    rule allows it). ``unknown`` when the budget (``seconds``, and ``nodes`` if given) runs
+    out. While an unseen shuffle is pending (Gaps with a redeal left) only a win in sight is
+    searched for (:func:`~patience.games.solving.solve_in_sight`): ``winnable`` when one is
+    found, :data:`~patience.jobs.client.NONE_IN_SIGHT` when there is none (not a loss: the
+    API reports ``not_applicable``), ``unknown`` — so the answer is the same whatever the
+    position's seed. Dropped without a verdict as soon as no game wants this position
+    analysed any more (``superseded``); put back on its queue when a player waits for a hint
+    (the hint goes first). A proven dead end starts the rewind search of each game at that
+    position.
 
     >>> analyse(new_game("pyramid", deal=8153).position(), {}, seconds=5)["verdict"]
     'unwinnable'
@@ -78,22 +91,26 @@ def analyse(position: Json, options: Json, *, seconds: float) -> Json | Retry:
     watch = Watch.of_current_job()
     if watch is not None and watch.should_stop():
         return watch.stopped()
-    budget = Budget(seconds=seconds, cancelled=None if watch is None else watch.should_stop)
+    stop = None if watch is None else watch.should_stop
+    budget = Budget(nodes=nodes, seconds=seconds, cancelled=stop)
     game = load_position(position, options)
-    result = solve_game(game, budget)
+    result = solve_in_sight(game, budget)
     if result.verdict == "unknown" and watch is not None and watch.should_stop():
         return watch.stopped()
-    found = {"verdict": result.verdict, "nodes": result.nodes, "seconds": round(result.seconds, 3)}
+    verdict: str = result.verdict
+    if verdict == "unwinnable" and game.unseen_shuffle():
+        verdict = NONE_IN_SIGHT
+    found = {"verdict": verdict, "nodes": result.nodes, "seconds": round(result.seconds, 3)}
     if watch is None:
         return found
-    if result.verdict == "winnable" and result.solution:
+    if verdict == "winnable" and result.solution:
         # Later hints along it are instant; it loses its detours first (a hint follows it).
         line = shorten(game, result.solution, Budget(seconds=SHORTEN_SECONDS))
         _keep(watch.job, game, line)
     with contextlib.suppress(RedisError):
         wanted = watch.job.connection.exists(WANTED + watch.job.id)
         publish(watch.job, found, lifetime(ANALYSIS.keep if wanted else KEEP_LEFT_BEHIND))
-        if result.verdict == "unwinnable":
+        if verdict == "unwinnable":
             _start_rewinds(watch.job, game)
     return found
 

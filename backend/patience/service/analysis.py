@@ -18,7 +18,7 @@ from redis import RedisError
 
 from patience.engine import Game
 from patience.games import quick_hint
-from patience.jobs import Jobs, Known, not_applicable
+from patience.jobs import Jobs, Known, not_applicable, worker_searches
 from patience.solver.hints import Hint
 
 log = logging.getLogger(__name__)
@@ -60,7 +60,7 @@ class Analyst:
     def ask(self, game: Game[Any, Any], version: int, owner: str, *, again: bool = False) -> Json:
         """Ask for the analysis of stored game ``owner``'s position (queued unless known or
         pending; ``again``: a search that ran out of budget runs once more); its report."""
-        if self.jobs is None or not_applicable(game, version) is not None:
+        if self.jobs is None or not worker_searches(game):
             return self.report(game, version)
         key = game.position_key()
         try:
@@ -71,10 +71,12 @@ class Analyst:
         return self.report(game, version)
 
     def after_action(self, game: Game[Any, Any], version: int, owner: str) -> None:
-        """After an accepted action: ask for the analysis when the honesty rule allows it and
+        """After an accepted action: ask for the analysis when the worker searches the
+        position (with a redeal left in Gaps, for a win in sight only: its report is
+        ``not_applicable`` unless one is found, :func:`~patience.jobs.not_applicable`) and
         a worker is there to run it; without one, keep only a verdict that needs no search
         (best effort: a Redis failure never fails the action)."""
-        if self.jobs is None or not_applicable(game, version):
+        if self.jobs is None or not worker_searches(game):
             return
         if self._workers_alive():
             self.ask(game, version, owner)

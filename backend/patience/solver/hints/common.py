@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -118,6 +119,21 @@ def sampled_stocks(
         order = iter(rng.shuffle(hidden))
         out.append(tuple(next(order) if i in places else c for i, c in enumerate(stock)))
     return out
+
+
+def settled(votes: Counter[str], left: int) -> bool:
+    """Whether the ``left`` samples still to vote cannot change the leading move (a decision
+    that depends on the votes so far only, so it stays honest)."""
+    top = votes.most_common(2)
+    return bool(top) and top[0][1] > (top[1][1] if len(top) > 1 else 0) + left
+
+
+def pick(votes: Counter[str], fresh: dict[str, Any]) -> Any:
+    """The fresh move (``fresh``: by :func:`canonical` JSON, in the engine's order) with the
+    most votes (ties: the engine's order), or ``None`` when none has a vote."""
+    order = list(fresh)
+    ranked = sorted((k for k in votes if k in fresh), key=lambda k: (-votes[k], order.index(k)))
+    return fresh[ranked[0]] if ranked else None
 
 
 # -- the no-cycle rule ---------------------------------------------------------------------

@@ -48,7 +48,9 @@ from patience.solver.hints.common import (
     canonical,
     guided_beam,
     make_hint,
+    pick,
     sampled_stocks,
+    settled,
 )
 from patience.solver.par import shorten
 
@@ -170,7 +172,7 @@ def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list
     votes: Counter[str] = Counter()
     winning: list[Json] | None = None
     for n, sample in enumerate(samples):
-        if _settled(votes, len(samples) - n):
+        if settled(votes, len(samples) - n):
             break
         adapter, start = FortyThievesAdapter.from_state(sample, relaxed, auto)
         search = avoiding(adapter, _forbidden(adapter, line.earlier, state, sample))
@@ -181,7 +183,7 @@ def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list
                 result.solution = shorten(game, result.solution, Budget(seconds=SHORTEN_SECONDS))
                 winning = result.solution
             votes[canonical(result.solution[0])] += 1
-    chosen = _pick(votes, fresh)
+    chosen = pick(votes, fresh)
     if chosen is not None:
         return _hint(state, chosen, True), winning
     for sample in samples:  # no win found: each sample's most promising line votes
@@ -193,24 +195,10 @@ def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list
         )
         if found.line:
             votes[canonical(adapter.move_json(found.line[:1])[0])] += 1
-    chosen = _pick(votes, fresh)
+    chosen = pick(votes, fresh)
     if chosen is not None:
         return _hint(state, chosen, True), None
     return quick(game), None
-
-
-def _settled(votes: Counter[str], left: int) -> bool:
-    """Whether the samples left cannot change the leading move (a decision that depends on
-    the votes so far only, so it stays honest)."""
-    top = votes.most_common(2)
-    return bool(top) and top[0][1] > (top[1][1] if len(top) > 1 else 0) + left
-
-
-def _pick(votes: Counter[str], fresh: dict[str, FTMove]) -> FTMove | None:
-    """The fresh move with the most votes (ties: the engine's order)."""
-    order = list(fresh)
-    ranked = sorted((k for k in votes if k in fresh), key=lambda k: (-votes[k], order.index(k)))
-    return fresh[ranked[0]] if ranked else None
 
 
 def _forbidden(

@@ -1,8 +1,24 @@
-"""Gaps hints. Everything is face up, so the exact solver may lead: its winning line is the
-hint (and the worker keeps the line, so the next hints along it are instant). When no win is
-found in the budget, a guided beam's most promising line leads instead; without search, a
-short look ahead on the same guide (the seed page's tips break its ties). No hint ever leads
-back to a position the game has been in (:mod:`patience.solver.hints.common`).
+"""Gaps hints. Every card is face up, but while a redeal remains, where its cards will fall
+is unseen (the honesty rule: no hint may depend on it; the position's ``seed`` decides it).
+
+- **No redeal left** (or redeals 0): the position is full-information, so the exact solver
+  leads: its winning line is the hint (and the worker keeps the line, so the next hints along
+  it are instant). When no win is found in the budget, a guided beam's most promising line
+  leads instead.
+- **A redeal left**: first a search for a win *in sight* — one that needs no further redeal
+  (:func:`~patience.solver.gaps.no_redeals`): it reads nothing of the seed, and its line is
+  kept like the exact solver's. Else a *vote* over :data:`SAMPLES` sampled shuffles, as in
+  Forty Thieves before the stock is seen: the position searched with redeals dealt by seeds
+  drawn from a generator seeded by public information only (the board, the redeals left and
+  done, the ruleset: :func:`sample_seeds`), each sample's win voting for its first move —
+  a redeal among them, so whether to redeal now is the vote's too; when no sample is won,
+  each sample's guided beam votes. Two positions that differ only in the seed get the same
+  hint.
+
+Without search, a short look ahead on the beam's guide (the seed page's tips break its ties),
+a redeal only when no card move leads anywhere new. No hint ever leads back to a position the
+game has been in (:mod:`patience.solver.hints.common`); a redeal, which deals unseen cards,
+always counts as new.
 
 >>> from patience.engine import new_game
 >>> quick(new_game("gaps", deal=1, options={"redeals": 2}))
@@ -11,13 +27,16 @@ back to a position the game has been in (:mod:`patience.solver.hints.common`).
 
 from __future__ import annotations
 
+import time
+from collections import Counter
 from collections.abc import Hashable
 from typing import Any
 
 from patience.engine import Game
+from patience.engine.deal import MAX_DEAL, SplitMix64
 from patience.engine.gaps import COLS, GapsGame, GapsMove, GapsState, Place, run_length
 from patience.solver.core import solve
-from patience.solver.gaps import GapsAdapter
+from patience.solver.gaps import GapsAdapter, no_redeals
 from patience.solver.gaps_grid import encode
 from patience.solver.hints.common import (
     DEFAULT,
@@ -26,14 +45,26 @@ from patience.solver.hints.common import (
     Json,
     Line,
     avoiding,
+    canonical,
     guided_beam,
     make_hint,
+    pick,
+    public_seed,
+    settled,
 )
 
 SOLVE_SHARE = 0.8
 """The share of a hint's budget the exact solver gets; the guided beam has the rest."""
 BEAM_WIDTH = 200
 BEAM_NODES = 200_000
+
+IN_SIGHT_SHARE = 0.3
+"""With a redeal left: the share of a hint's budget the search for a win in sight gets;
+the samples' searches have :data:`SAMPLES_SHARE`, their guided beams the rest."""
+SAMPLES_SHARE = 0.5
+SAMPLES = 6
+"""Sampled shuffles a hint votes over while a redeal remains."""
+SAMPLE_BEAM_WIDTH = 50
 
 
 def public_key(state: GapsState) -> Hashable:
@@ -54,13 +85,17 @@ def _hint(state: GapsState, move: GapsMove, searched: bool) -> Json:
 
 
 def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list[Json] | None]:
-    """The searched hint, and a winning line from here when the solver found one."""
+    """The searched hint, and a winning line from here when one was found that depends on
+    nothing unseen (the exact solver's, or a win in sight)."""
     assert isinstance(game, GapsGame)
     state = game.state
     line = Line.of(game, public_key)
-    if not line.fresh_moves():
+    fresh = fresh_moves(game, line)
+    if not fresh:
         return None, None
     adapter, start = GapsAdapter.from_game(game)
+    if state.can_redeal():
+        return _voted(game, line, fresh, adapter, start, effort)
     forbidden: set[Hashable] = {adapter.key(encode(s)) for s in line.earlier}
     search = avoiding(adapter, forbidden)
     deadline = effort.deadline()
@@ -81,16 +116,109 @@ def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list
     return quick(game), None
 
 
+def fresh_moves(game: GapsGame, line: Line) -> dict[str, GapsMove]:
+    """The legal moves that lead somewhere new, by :func:`canonical` JSON in the engine's
+    order. A redeal always does while one remains (what it deals is unseen: whether its grid
+    was met before must not depend on the seed), so only card moves are checked."""
+    return {
+        canonical(move.to_dict()): move
+        for move in game.legal_here()
+        if not isinstance(move, Place) or line.fresh(move)
+    }
+
+
+def _voted(
+    game: GapsGame,
+    line: Line,
+    fresh: dict[str, GapsMove],
+    adapter: GapsAdapter,
+    start: Any,
+    effort: Effort,
+) -> tuple[Hint, list[Json] | None]:
+    """The hint while a redeal remains: a win in sight, else the samples' vote (see the
+    module docstring). Nothing here reads the position's seed: the search in sight deals no
+    redeal, and each sample deals its redeals from a seed of its own."""
+    state = game.state
+    deadline = effort.deadline()
+    same = [s for s in line.earlier if s.redeals_left == state.redeals_left]
+    in_sight = avoiding(adapter, {adapter.key(no_redeals(encode(s))) for s in same})
+    result = solve(in_sight, no_redeals(start), effort.share(IN_SIGHT_SHARE).budget())
+    if result.verdict == "winnable" and result.solution:
+        first = fresh.get(canonical(result.solution[0]))
+        if first is not None:
+            return _hint(state, first, True), result.solution
+    if len(fresh) == 1:  # nothing to choose: no vote
+        (only,) = fresh.values()
+        return _hint(state, only, False), None
+    forbidden: set[Hashable] = {adapter.key(encode(s)) for s in line.earlier}
+    samples = [GapsAdapter(seed, adapter.aces_shuffled) for seed in sample_seeds(game)]
+    each = effort.share(SAMPLES_SHARE / len(samples))
+    votes: Counter[str] = Counter()
+    for n, sample in enumerate(samples):
+        if settled(votes, len(samples) - n):
+            break
+        won = solve(avoiding(sample, forbidden), start, each.budget())
+        if won.verdict == "winnable" and won.solution:
+            votes[canonical(won.solution[0])] += 1
+    chosen = pick(votes, fresh)
+    if chosen is None:  # no sample won: each sample's most promising line votes
+        beam = effort.share((1 - IN_SIGHT_SHARE - SAMPLES_SHARE) / len(samples))
+        for n, sample in enumerate(samples):
+            ends = None if deadline is None else _share_of(deadline, len(samples) - n)
+            found = guided_beam(
+                avoiding(sample, forbidden),
+                start,
+                sample.score,
+                width=SAMPLE_BEAM_WIDTH,
+                nodes=BEAM_NODES // len(samples) if beam.nodes is None else beam.nodes,
+                deadline=ends,
+            )
+            if found.line:
+                votes[canonical(sample.move_json(found.line[:1])[0])] += 1
+        chosen = pick(votes, fresh)
+    if chosen is not None:
+        return _hint(state, chosen, True), None
+    return quick(game), None
+
+
+def _share_of(deadline: float, left: int) -> float:
+    """The deadline of the next of ``left`` searches sharing the time to ``deadline``."""
+    now = time.perf_counter()
+    return now + max(0.0, deadline - now) / left
+
+
+def sample_seeds(game: GapsGame) -> list[int]:
+    """The seeds of :data:`SAMPLES` sampled shuffles for ``game``'s position, from a
+    generator seeded by public information only: the board, the redeals left and done and
+    the ruleset — never the position's own seed.
+
+    >>> from patience.engine import new_game
+    >>> a, b = new_game("gaps", deal=1), new_game("gaps", deal=1)
+    >>> sample_seeds(a) == sample_seeds(b) != sample_seeds(new_game("gaps", deal=2))
+    True
+    """
+    state = game.state
+    public = {
+        "board": repr(public_key(state)),
+        "redeals_done": state.redeals_done,
+        "rules": game.ruleset,
+    }
+    rng = SplitMix64(public_seed(public))
+    return [1 + rng.below(MAX_DEAL) for _ in range(SAMPLES)]
+
+
 def quick(game: Game[Any, Any]) -> Hint:
     """Advice without search: the fresh move whose position scores best on the beam's guide
     (:meth:`GapsAdapter.score`: cards in place, cards followed by their successor, redeals in
     hand, gaps that take nothing), looking one move further; ties broken by the seed page's
     tips (grow a row's run from the left, never open a gap right of a king, prefer a move
-    whose new gap can itself be filled)."""
+    whose new gap can itself be filled). A redeal only when no card move leads anywhere new:
+    what it would deal is unseen, so it is never weighed by its outcome."""
     assert isinstance(game, GapsGame)
     state = game.state
     line = Line.of(game, public_key)
-    moves = line.fresh_moves()
+    found = list(fresh_moves(game, line).values())
+    moves = [m for m in found if isinstance(m, Place)] or found  # a redeal's cards are unseen
     if not moves:
         return None
     adapter = GapsAdapter.from_game(game)[0]

@@ -13,6 +13,8 @@ const en = {
   'gaps.opt.redeals': 'Redeals',
   'gaps.opt.redeals.unlimited': 'unlimited',
   'gaps.opt.aces_shuffled': 'Aces shuffled in',
+  'gaps.opt.winnable_only':
+    'Winnable deals only (proven winnable by a solver that knows how the redeals fall)',
   'gaps.opt.difficulty': 'Difficulty',
   'gaps.opt.difficulty.easy': 'easy',
   'gaps.opt.difficulty.normal': 'normal',
@@ -39,6 +41,7 @@ const ja: Record<keyof typeof en, string> = {
   'gaps.opt.redeals': '配り直しの回数',
   'gaps.opt.redeals.unlimited': '無制限',
   'gaps.opt.aces_shuffled': 'A も混ぜて配り直す',
+  'gaps.opt.winnable_only': 'クリア可能な配札のみ（配り直しの結果を知っているソルバーで確認済み）',
   'gaps.opt.difficulty': '難しさ',
   'gaps.opt.difficulty.easy': 'やさしい',
   'gaps.opt.difficulty.normal': 'ふつう',
