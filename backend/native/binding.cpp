@@ -241,4 +241,18 @@ PYBIND11_MODULE(_native, m) {
   py::class_<forty_thieves::Game> f(m, "FortyThieves");
   f.def(py::init<std::vector<int>, bool>(), py::arg("talon_cards"), py::arg("relaxed"));
   bind_game(f);
+  // A line's steps as forty_thieves.py's Step tuples: each action, then its closure's ups.
+  f.def("steps", [](const forty_thieves::Game& game, const py::tuple& start,
+                    const std::vector<Move>& line) {
+    using T = Traits<forty_thieves::Game>;
+    forty_thieves::State s = T::state(start);
+    std::vector<Move> step;
+    py::list out;
+    for (const Move action : line) {
+      step.assign(1, action);
+      s = game.apply(s, action, step);
+      out.append(py::tuple(py::cast(step)));
+    }
+    return out;
+  });
 }

@@ -22,6 +22,7 @@ namespace patience::forty_thieves {
 constexpr int COLUMNS = 10, CARDS = 104, PILES = 8, TALON = 64;
 constexpr int WASTE = 10, FOUNDATION = 11, LONGEST_RUN = 13;
 constexpr Move DRAW = -1, REDEAL = -2;
+constexpr Move UP = FOUNDATION << 4 | 1;  // the low bits of one card sent up
 constexpr int32_t SECOND_PASS = 256;  // the rank offset of the relaxed second pass
 
 struct State {
@@ -79,7 +80,7 @@ inline int bit_length(uint64_t x) { return x ? highest_bit(x) + 1 : 0; }
 class Game {
  public:
   using State = forty_thieves::State;
-  // 114 symbols of 6 bits (the cards and a terminator per column), the heights, the talon.
+  // 122 symbols of 6 bits (the heights, the cards, a terminator per column), the talon.
   static constexpr int KEY_WORDS = 13;
   static constexpr bool ACYCLIC = false;  // moves between columns can come back
 
@@ -90,30 +91,53 @@ class Game {
   // Group: the columns sorted (as the reference's ``sorted(columns)``: their order does not
   // matter), the heights, the talon cards left; rank: the point of the stock walk.
   Key<KEY_WORDS> group(const State& s) const {
+    // Sorted by the first eight cards (big-endian, each code + 1 so that a prefix comes
+    // first), the whole columns compared only on a tie (two copies of a card share a code).
     int order[COLUMNS];
-    for (int i = 0; i < COLUMNS; ++i) order[i] = i;
-    for (int i = 1; i < COLUMNS; ++i) {  // insertion sort: ten columns, mostly distinct bases
-      const int c = order[i];
+    uint64_t head[COLUMNS];
+    const uint8_t* bytes = reinterpret_cast<const uint8_t*>(&s);
+    for (int c = 0; c < COLUMNS; ++c) {
+      const int n = s.size(c);
+      uint64_t x;
+      std::memcpy(&x, bytes + s.begin(c), 8);  // within the state: ``end`` follows ``card``
+      x = __builtin_bswap64(x + 0x0101010101010101ULL);
+      head[c] = n >= 8 ? x : n ? x & ~(~0ULL >> (8 * n)) : 0;
+    }
+    for (int i = 0; i < COLUMNS; ++i) {  // insertion sort: ten columns
+      const int c = order[i] = i;
       int j = i;
-      while (j > 0 && less(s, c, order[j - 1])) order[j] = order[j - 1], --j;
+      for (; j > 0; --j) {
+        const int d = order[j - 1];
+        if (head[c] > head[d] || (head[c] == head[d] && !less(s, c, d))) break;
+        order[j] = d;
+      }
       order[j] = c;
     }
-    Key<KEY_WORDS> key{};
-    key.w[0] = s.talon;
-    uint64_t found = 0;
-    for (int p = 0; p < PILES; ++p) found |= static_cast<uint64_t>(s.found[p]) << (4 * p);
-    key.w[1] = found;
-    int bit = 64 + 32;
-    auto write = [&](uint64_t v) {  // 6 bits at ``bit`` (a symbol may straddle two words)
-      const int word = bit >> 6, shift = bit & 63;
-      key.w[word] |= v << shift;
-      if (shift > 58) key.w[word + 1] |= v >> (64 - shift);
-      bit += 6;
-    };
+    // 6-bit symbols: the eight heights, then each column's cards and a terminator (63, no
+    // card's code), packed eight to 48 bits; the talon mask last.
+    alignas(8) uint8_t sym[128] = {};
+    std::memcpy(sym, s.found, PILES);
+    int n = PILES;
     for (int c : order) {
-      for (int i = s.begin(c); i < s.end[c]; ++i) write(s.card[i] + 1u);
-      write(0);
+      std::memcpy(sym + n, s.card + s.begin(c), s.size(c));
+      n += s.size(c);
+      sym[n++] = 63;
     }
+    Key<KEY_WORDS> key{};
+    for (int g = 0; g * 32 < n; ++g) {  // four 48-bit chunks to three words
+      uint64_t c[4];
+      for (int k = 0; k < 4; ++k) {
+        uint64_t x;
+        std::memcpy(&x, sym + g * 32 + k * 8, 8);
+        x = (x & 0x003F003F003F003FULL) | (x & 0x3F003F003F003F00ULL) >> 2;
+        x = (x & 0x00000FFF00000FFFULL) | (x & 0x0FFF00000FFF0000ULL) >> 4;
+        c[k] = (x & 0xFFFFFFULL) | (x >> 8 & 0xFFFFFF000000ULL);
+      }
+      key.w[3 * g] = c[0] | c[1] << 48;
+      key.w[3 * g + 1] = c[1] >> 16 | c[2] << 32;
+      key.w[3 * g + 2] = c[2] >> 32 | c[3] << 16;
+    }
+    key.w[KEY_WORDS - 1] = s.talon;
     return key;
   }
   int32_t rank(const State& s) const { return s.redeals ? s.ptr : s.ptr + SECOND_PASS; }
@@ -199,6 +223,21 @@ class Game {
     for (int i = 0; i < splits; ++i) out.push_back(after(s, split[i].src, split[i].dst, split[i].n));
   }
 
+  // The state after ``action`` (a move of a line), and the foundation moves of its closure
+  // (the reference's Step is the action, then those).
+  State apply(const State& s, Move action, std::vector<Move>& ups) const {
+    if (action == DRAW || action == REDEAL) {
+      State t = s;
+      if (action == DRAW)
+        t.ptr = s.ptr + lowest_bit(s.talon >> s.ptr) + 1;
+      else
+        t.ptr = 0, --t.redeals;
+      return close(t, &ups);
+    }
+    const int dst = action >> 4 & 15;
+    return after(s, action >> 8, dst == FOUNDATION ? -1 : dst, action & 15, &ups).state;
+  }
+
   // No beams in Forty Thieves' portfolio (the search only needs the members).
   void beam_successors(const State& s, std::vector<Child<State>>& out) const {
     successors(s, 0, out);
@@ -208,13 +247,17 @@ class Game {
  private:
   // Column ``a`` before column ``b`` as Python orders tuples: by the cards, a prefix first.
   static bool less(const State& s, int a, int b) {
-    const int na = s.size(a), nb = s.size(b);
-    const int c = std::memcmp(s.card + s.begin(a), s.card + s.begin(b), std::min(na, nb));
-    return c ? c < 0 : na < nb;
+    const uint8_t *x = s.card + s.begin(a), *y = s.card + s.begin(b);
+    const int n = std::min(s.size(a), s.size(b));
+    for (int i = 0; i < n; ++i)
+      if (x[i] != y[i]) return x[i] < y[i];
+    return s.size(a) < s.size(b);
   }
 
-  // A card move (``dst`` -1: a foundation), then the closure over safe cards.
-  Child<State> after(const State& s, int src, int dst, int n) const {
+  // A card move (``dst`` -1: a foundation), then the closure over safe cards (``ups``: the
+  // foundation moves it makes, when given).
+  Child<State> after(const State& s, int src, int dst, int n,
+                     std::vector<Move>* ups = nullptr) const {
     State t = s;
     uint8_t moving[LONGEST_RUN + 1];
     if (src == WASTE) {
@@ -230,11 +273,11 @@ class Game {
     else
       t.put(dst, moving, n);
     const Move move = src << 8 | (dst < 0 ? FOUNDATION : dst) << 4 | n;
-    return {move, close(t)};
+    return {move, close(t, ups)};
   }
 
   // Send safe column tops and the waste top up until none is left (the reference's order).
-  State close(State t) const {
+  State close(State t, std::vector<Move>* ups = nullptr) const {
     bool moved = true;
     while (moved) {
       moved = false;
@@ -242,12 +285,14 @@ class Game {
         while (t.size(c) && safe(t.found, t.top(c))) {
           raise(t.found, pile(t.found, t.top(c)));
           t.take(c, 1, nullptr);
+          if (ups) ups->push_back(c << 8 | UP);
           moved = true;
         }
       while (t.ptr && safe(t.found, talon_[t.ptr - 1])) {
         raise(t.found, pile(t.found, talon_[t.ptr - 1]));
         t.talon &= ~(1ULL << (t.ptr - 1));
         t.ptr = bit_length(t.talon & below(t.ptr));
+        if (ups) ups->push_back(WASTE << 8 | UP);
         moved = true;
       }
     }

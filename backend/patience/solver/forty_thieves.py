@@ -155,26 +155,18 @@ class FortyThievesAdapter:
         if native.NATIVE is None or len(self.talon_cards) > 64:
             return None
         game = native.NATIVE.FortyThieves(self.talon_cards, self.relaxed)
-        return native.Twin(game, start, moves=lambda line: self.replay(start, line))
+        return native.Twin(game, start, moves=lambda line: game.steps(start, line))
 
-    def replay(self, start: State, actions: Sequence[int]) -> list[Step]:
-        """The steps of a line of actions (the native core's moves): each action with the
-        safe cards its closure sends up, as :meth:`successors` yields them.
+    def apply(self, state: State, action: int) -> tuple[Step, State]:
+        """The step (the action, then the safe cards its closure sends up) and the state
+        after one action from ``state``: the native core's lines are actions.
 
         >>> from patience.engine import new_game
         >>> adapter, start = FortyThievesAdapter.from_game(new_game("forty-thieves", deal=1))
         >>> [(step, after)] = adapter.successors(start)  # an ace on top: up it goes, alone
-        >>> adapter.replay(start, [step[0]]) == [step], adapter.apply(start, step[0])[1] == after
-        (True, True)
+        >>> adapter.apply(start, step[0]) == (step, after)
+        True
         """
-        state, steps = start, []
-        for action in actions:
-            step, state = self.apply(state, action)
-            steps.append(step)
-        return steps
-
-    def apply(self, state: State, action: int) -> tuple[Step, State]:
-        """The step and the state after one action from ``state``."""
         columns, found, talon, ptr, redeals = state
         if action == DRAW:
             stock = talon >> ptr
