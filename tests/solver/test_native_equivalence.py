@@ -389,3 +389,22 @@ def test_forty_thieves_hint_searches_avoid_the_same_positions(
     assert (fast.verdict, fast.nodes, fast.solution) == (pure.verdict, pure.nodes, pure.solution)
     if on_line and fast.verdict == "winnable":
         assert fast.solution != adapter.move_json(twin.moves(line))
+
+
+def test_forty_thieves_tables_keep_to_the_memory_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    # PATIENCE_SOLVER_MEMORY_MB bounds Forty Thieves' lost table too: at 1 MB it forgets lost
+    # states (deal 13 must search far more than in full memory), and what it still finds is
+    # a real win.
+    searches = {}
+    for mb in (1024, 1):
+        monkeypatch.setattr(native, "MEMORY_MB", mb)
+        for deal in (3, 13):
+            game = new_game("forty-thieves", deal=deal, options={"rules": "relaxed"})
+            result = core.solve(*FortyThievesAdapter.from_game(game), Budget(nodes=20_000))
+            searches[mb, deal] = result.nodes
+            if result.verdict == "winnable":
+                for move in result.solution or []:
+                    game.play(move)
+                assert game.status == "won"
+    assert searches[1, 3] == searches[1024, 3] < 20_000
+    assert searches[1024, 13] < 20_000 < searches[1, 13]
