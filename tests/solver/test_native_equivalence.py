@@ -402,7 +402,7 @@ def test_forty_thieves_tables_keep_to_the_memory_bound(monkeypatch: pytest.Monke
             game = new_game("forty-thieves", deal=deal, options={"rules": "relaxed"})
             result = core.solve(*FortyThievesAdapter.from_game(game), Budget(nodes=20_000))
             searches[mb, deal] = result.nodes
-            if result.verdict == "winnable":
+            if mb == 1 and result.verdict == "winnable":
                 for move in result.solution or []:
                     game.play(move)
                 assert game.status == "won"
