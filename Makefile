@@ -14,10 +14,8 @@ help:
 	@echo "make clean  - remove the virtual environment and caches"
 
 # The venv is rebuilt whenever the package's dependencies change, and so is the compiled
-# solver core whenever its sources do: the native core (backend/native, C++ with pybind11)
-# and, until Forty Thieves has its native twin, forty_thieves.py (mypyc; backend/setup.py).
-NATIVE_SOURCES := backend/setup.py $(shell find backend/native -name '*.[ch]pp') \
-	$(wildcard backend/patience/solver/forty_thieves.py)
+# solver core whenever its sources do (backend/native, C++ with pybind11; backend/setup.py).
+NATIVE_SOURCES := backend/setup.py $(shell find backend/native -name '*.[ch]pp')
 $(STAMP): backend/pyproject.toml $(NATIVE_SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip

@@ -2,10 +2,9 @@
 
 ``backend/native`` (C++17) is compiled with pybind11 into ``patience.solver._native``; the
 build records a digest of its sources, so that an extension built from other sources is
-never used silently (``patience.solver.native``). Until Forty Thieves has its native twin,
-mypyc still compiles ``forty_thieves.py``. Every compiled part is optional: without a C++
-compiler, or with ``PATIENCE_PURE_PYTHON=1`` at build time, the package installs and runs as
-pure Python, slower.
+never used silently (``patience.solver.native``). It is optional: without a C++ compiler, or
+with ``PATIENCE_PURE_PYTHON=1`` at build time, the package installs and runs as pure Python,
+slower.
 """
 
 from __future__ import annotations
@@ -20,7 +19,6 @@ from setuptools import setup
 
 HERE = Path(__file__).parent
 NATIVE = HERE / "native"
-MYPYC = ["patience/solver/forty_thieves.py"]
 # Bit counts are the searches' daily bread: the instruction (every x86-64 CPU since 2008).
 POPCNT = ["-mpopcnt"] if platform.machine() in ("x86_64", "AMD64") else []
 
@@ -51,23 +49,10 @@ def native() -> list[object]:
     return [module]
 
 
-def mypyc() -> list[object]:
-    try:
-        from mypyc.build import mypycify
-
-        modules = mypycify(MYPYC, opt_level="3", group_name="patience_solver")
-    except Exception as exc:  # no mypyc, or it rejected the sources: pure Python it is
-        print(f"patience: Forty Thieves solver not compiled ({exc})", file=sys.stderr)
-        return []
-    for module in modules:
-        module.optional = True
-    return list(modules)
-
-
 def extensions() -> list[object]:
     if os.environ.get("PATIENCE_PURE_PYTHON") == "1":
         return []
-    return [*native(), *mypyc()]
+    return native()
 
 
 setup(ext_modules=extensions())

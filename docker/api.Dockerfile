@@ -4,7 +4,7 @@
 # Build stage: a virtualenv with the dependencies and the package. The package is installed
 # in place under /app (as in the repository), so that it finds migrations/ beside backend/;
 # a C++ compiler builds the solver's native core there (backend/native with pybind11, fetched
-# from PyPI as a build requirement; backend/setup.py), and mypyc Forty Thieves' solver.
+# from PyPI as a build requirement; backend/setup.py).
 FROM python:3.11-slim AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 RUN apt-get update \

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/portfolio.hpp"
+#include "games/forty_thieves.hpp"
 #include "games/gaps.hpp"
 #include "games/pyramid.hpp"
 
@@ -73,6 +74,53 @@ struct Traits<pyramid::Game> {
     }
     return pyramid::Game::pack_sequence(group[0].cast<uint32_t>(), words)
         .with_rank(key[1].cast<int32_t>());
+  }
+};
+
+template <>
+struct Traits<forty_thieves::Game> {
+  // (columns: ten tuples of card codes, foundations: eight heights, talon mask, ptr,
+  // redeals left), as forty_thieves.State.
+  static forty_thieves::State state(const py::tuple& t) {
+    namespace ft = forty_thieves;
+    ft::State s{};
+    const py::tuple columns = t[0].cast<py::tuple>();
+    const py::tuple found = t[1].cast<py::tuple>();
+    if (columns.size() != ft::COLUMNS || found.size() != ft::PILES)
+      throw py::value_error("Forty Thieves has ten columns and eight foundations");
+    s.talon = t[2].cast<uint64_t>();
+    int n = 0;
+    for (size_t c = 0; c < ft::COLUMNS; ++c) {
+      for (const py::handle& card : columns[c].cast<py::tuple>()) {
+        const int code = card.cast<int>();
+        // Cards are conserved: the columns never hold more than the talon leaves.
+        if (code < 0 || code >= 52 || n + bit_count(s.talon) >= ft::CARDS)
+          throw py::value_error("not a Forty Thieves position");
+        s.card[n++] = static_cast<uint8_t>(code);
+      }
+      s.end[c] = static_cast<uint8_t>(n);
+    }
+    for (size_t p = 0; p < ft::PILES; ++p) s.found[p] = found[p].cast<uint8_t>();
+    s.ptr = t[3].cast<int32_t>();
+    s.redeals = t[4].cast<int32_t>();
+    return s;
+  }
+  static py::tuple object(const forty_thieves::State& s) {
+    py::tuple columns(forty_thieves::COLUMNS);
+    for (int c = 0; c < forty_thieves::COLUMNS; ++c) {
+      py::tuple column(s.size(c));
+      for (int i = 0; i < s.size(c); ++i) column[i] = py::int_(s.card[s.begin(c) + i]);
+      columns[c] = column;
+    }
+    py::tuple found(forty_thieves::PILES);
+    for (int p = 0; p < forty_thieves::PILES; ++p) found[p] = py::int_(s.found[p]);
+    return py::make_tuple(columns, found, s.talon, s.ptr, s.redeals);
+  }
+  // A key of FortyThievesAdapter.key: ((sorted columns, foundations, talon), rank).
+  static Key<14> forbidden(const forty_thieves::Game& game, const py::tuple& key) {
+    const py::tuple group = key[0].cast<py::tuple>();
+    const forty_thieves::State s = state(py::make_tuple(group[0], group[1], group[2], 0, 0));
+    return game.group(s).with_rank(key[1].cast<int32_t>());
   }
 };
 
@@ -189,4 +237,22 @@ PYBIND11_MODULE(_native, m) {
   p.def(py::init<std::vector<int>, std::vector<int>, size_t>(), py::arg("pyramid_ranks"),
         py::arg("talon_ranks"), py::arg("memo_bytes"));
   bind_game(p);
+
+  py::class_<forty_thieves::Game> f(m, "FortyThieves");
+  f.def(py::init<std::vector<int>, bool>(), py::arg("talon_cards"), py::arg("relaxed"));
+  bind_game(f);
+  // A line's steps as forty_thieves.py's Step tuples: each action, then its closure's ups.
+  f.def("steps", [](const forty_thieves::Game& game, const py::tuple& start,
+                    const std::vector<Move>& line) {
+    using T = Traits<forty_thieves::Game>;
+    forty_thieves::State s = T::state(start);
+    std::vector<Move> step;
+    py::list out;
+    for (const Move action : line) {
+      step.assign(1, action);
+      s = game.apply(s, action, step);
+      out.append(py::tuple(py::cast(step)));
+    }
+    return out;
+  });
 }

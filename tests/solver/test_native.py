@@ -1,5 +1,5 @@
 """Which core runs: the native one when built from the sources beside it, else pure Python
-(forced, not built, or stale); Forty Thieves' mypyc build is picked the same way."""
+(forced, not built, or stale)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 
 from patience.solver import MODE, native
-from patience.solver.native import COMPILED, GROUP, digest, extensions, stale
+from patience.solver.native import digest
 
-SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 BUILT = importlib.util.find_spec("patience.solver._native") is not None
 
 
@@ -68,22 +67,3 @@ def test_a_native_core_built_from_other_sources_is_never_used(tmp_path: Path) ->
             "    print(n.load()[0] is None, bool(w))"
         )
         assert run(code) == "True True"
-
-
-def test_a_mypyc_build_older_than_its_source_is_stale(tmp_path: Path) -> None:
-    here = tmp_path / "patience" / "solver"
-    here.mkdir(parents=True)
-    for name in COMPILED:
-        (here / f"{name}.py").write_text("")
-        (here / f"{name}{SUFFIX}").write_text("")
-        os.utime(here / f"{name}.py", (1000, 1000))
-        os.utime(here / f"{name}{SUFFIX}", (2000, 2000))
-    built = extensions(here)
-    assert sorted(built) == sorted(COMPILED)
-    assert stale(built, here) == []
-    os.utime(here / "forty_thieves.py", (3000, 3000))  # edited after the build
-    assert stale(built, here) == ["forty_thieves"]
-    shared = tmp_path / f"{GROUP}__mypyc{SUFFIX}"
-    shared.write_text("")
-    os.utime(shared, (4000, 4000))
-    assert stale(built, here) == []

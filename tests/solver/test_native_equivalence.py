@@ -1,11 +1,13 @@
-"""The native core against the Python reference: over random positions of every Gaps ruleset
-and of Pyramid, the native successors are the Python ones (as engine moves, in order, to the
-same states), and with node budgets the two searches are the same search — the same verdict,
-nodes, line and deciding phase — whose every winning line the engine replays to a win."""
+"""The native core against the Python reference: over random positions of every Gaps ruleset,
+of Pyramid and of both Forty Thieves rulesets, the native successors are the Python ones (as
+engine moves, in order, to the same states), and with node budgets the two searches are the
+same search — the same verdict, nodes, line and deciding phase — whose every winning line the
+engine replays to a win."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any
 
 import pytest
@@ -16,6 +18,7 @@ from patience.engine import Game, load_position, new_game
 from patience.engine.cards import Card
 from patience.solver import core, native
 from patience.solver.core import Budget
+from patience.solver.forty_thieves import DRAW, FortyThievesAdapter
 from patience.solver.gaps import GapsAdapter, no_redeals
 from patience.solver.gaps_grid import encode
 from patience.solver.hints.common import avoiding
@@ -154,8 +157,16 @@ def same_search(game: Game[Any, Any], nodes: int, forbidden: int = 0) -> core.Re
     return fast
 
 
+ADAPTERS: dict[str, Any] = {
+    "gaps": GapsAdapter,
+    "pyramid": PyramidAdapter,
+    "forty-thieves": FortyThievesAdapter,
+}
+
+
 def games_adapter(game: Game[Any, Any]) -> tuple[Any, Any]:
-    return (GapsAdapter if game.name == "gaps" else PyramidAdapter).from_game(game)
+    adapter, start = ADAPTERS[game.name].from_game(game)
+    return adapter, start
 
 
 def encoded(adapter: Any, state: Any) -> Any:
@@ -225,3 +236,175 @@ def test_a_budget_is_a_budget_natively_too() -> None:
 
     result = core.solve(adapter, start, Budget(cancelled=cancelled))
     assert result.verdict == "unknown" and 3 < len(calls) < 10
+
+
+# -- Forty Thieves ---------------------------------------------------------------------------
+
+FT_RULESETS = [
+    {"rules": rules, "auto_safe": auto_safe}
+    for rules in ("classic", "relaxed")
+    for auto_safe in (True, False)
+]
+
+
+def built_forty_thieves(rng: random.Random, ruleset: dict[str, Any]) -> Game[Any, Any]:
+    """A position deep in a game: foundations partly up, long runs, empty columns (so every
+    run limit comes into play), a waste and a stock, and, auto_safe off, safe cards left on
+    top; random play from a deal rarely gets there."""
+    pool = [code for code in range(52) for _ in range(2)]
+    foundations = []
+    for p in range(8):
+        pile = [p // 2 * 13 + rank for rank in range(rng.choice([0, 0, 1, 2, 4, 7]))]
+        for code in pile:
+            pool.remove(code)
+        foundations.append(pile)
+    rng.shuffle(pool)
+    empty = set(rng.sample(range(10), rng.randint(0, 4)))
+    tableau: list[list[int]] = []
+    for c in range(10):
+        column = [pool.pop() for _ in range(0 if c in empty else rng.randint(1, 4))]
+        while column and column[-1] % 13 and column[-1] - 1 in pool and rng.random() < 0.8:
+            pool.remove(column[-1] - 1)
+            column.append(column[-1] - 1)
+        tableau.append(column)
+    talon = pool[: rng.randint(0, min(30, len(pool)))]
+    waste = rng.randint(0, len(talon))
+
+    def names(codes: list[int]) -> list[str]:
+        return [str(Card.from_index(code)) for code in codes]
+
+    position = {
+        "game": "forty-thieves",
+        "tableau": [names(column) for column in tableau],
+        "stock": names(talon[waste:]),
+        "waste": names(talon[:waste]),
+        "foundations": [names(pile) for pile in foundations],
+        "redeals_left": rng.randint(0, 1) if ruleset["rules"] == "relaxed" else 0,
+    }
+    return load_position(position, ruleset)
+
+
+def ft_position(seed: int, ruleset: dict[str, Any], built: bool) -> Game[Any, Any]:
+    rng = random.Random(seed)
+    if built:
+        return built_forty_thieves(rng, ruleset)
+    game = new_game("forty-thieves", deal=rng.randint(1, 10**6), options=ruleset)
+    return wander(game, rng, rng.randint(0, 80))
+
+
+@settings(max_examples=60)
+@given(st.integers(0, 2**32), st.sampled_from(FT_RULESETS), st.booleans())
+def test_forty_thieves_successors_are_the_references(
+    seed: int, ruleset: dict[str, Any], built: bool
+) -> None:
+    adapter, state = FortyThievesAdapter.from_game(ft_position(seed, ruleset, built))
+    twin = adapter.native(state)
+    assert twin is not None
+    # The same steps (each action with its closure's foundation moves) to the same states,
+    # and so the same engine moves.
+    python = list(adapter.successors(state))
+    native_steps = [
+        (twin.game.steps(state, [move])[0], after) for move, after in twin.game.successors(state, 0)
+    ]
+    assert native_steps == python
+    assert steps(adapter, native_steps) == steps(adapter, python)
+    assert all(adapter.apply(state, step[0]) == (step, after) for step, after in python)
+    assert twin.game.is_won(state) == adapter.is_won(state)
+    assert twin.game.is_dead(state) == adapter.is_dead(state)
+    # The native keys tell apart exactly the states the Python keys do: columns in another
+    # order are the same group, another point of the walk or pass only another rank.
+    columns, found, talon, ptr, redeals = state
+    after = [s for _, s in adapter.successors(state)]
+    after += [state, (columns[::-1], found, talon, ptr, redeals), (columns, found, talon, 0, 0)]
+    after += [(columns, found, talon, ptr, 1 - redeals), (columns, found, talon >> 1, 0, 0)]
+    for a in after:
+        for b in after:
+            same = adapter.key(a) == adapter.key(b)
+            assert (twin.game.key(a) == twin.game.key(b)) == same
+            assert (twin.game.key(a)[1] == twin.game.key(b)[1]) == (
+                adapter.key(a)[1] == adapter.key(b)[1]
+            )
+
+
+@settings(max_examples=16)
+@given(st.integers(0, 2**32), st.sampled_from(FT_RULESETS), st.booleans())
+def test_forty_thieves_searches_are_the_references(
+    seed: int, ruleset: dict[str, Any], built: bool
+) -> None:
+    same_search(ft_position(seed, ruleset, built), nodes=2000)
+
+
+@pytest.mark.parametrize(
+    ("deal", "options", "verdict"),
+    [
+        (1, {"rules": "relaxed"}, "winnable"),
+        (3, {"rules": "relaxed", "auto_safe": False}, "winnable"),
+        (2, {"rules": "classic"}, "unknown"),
+    ],
+)
+def test_known_forty_thieves_deals_are_the_same_search(
+    deal: int, options: dict[str, Any], verdict: str
+) -> None:
+    result = same_search(new_game("forty-thieves", deal=deal, options=options), nodes=20_000)
+    assert result.verdict == verdict
+
+
+@pytest.mark.parametrize(
+    ("deal", "rules", "on_line"),
+    [(7, "classic", 0), (1, "relaxed", 6), (8, "relaxed", 40), (12, "relaxed", 200)],
+)
+def test_forty_thieves_hint_searches_avoid_the_same_positions(
+    deal: int, rules: str, on_line: int
+) -> None:
+    # Forbidden to both searches (as a hint's earlier positions, keyed with the same talon):
+    # where a few random lines from the start lead, and the first states of the line the
+    # search finds unhindered, so that it must find another.
+    game = new_game("forty-thieves", deal=deal, options={"rules": rules})
+    adapter, start = FortyThievesAdapter.from_game(game)
+    rng = random.Random(deal)
+    keys: set[Hashable] = set()
+    for _ in range(6):
+        state = start
+        for _ in range(rng.randint(1, 12)):
+            moves = [s for m, s in adapter.successors(state) if m[0] != DRAW or rng.random() < 0.3]
+            if not moves:
+                break
+            state = rng.choice(moves)
+            keys.add(adapter.key(state))
+    budget = Budget(nodes=3000)
+    twin = adapter.native(start)
+    assert twin is not None
+    verdict, line, *_ = twin.search([], budget)
+    assert (verdict == 1) == bool(on_line)
+    state = start
+    for action in line[:on_line]:
+        state = adapter.apply(state, action)[1]
+        keys.add(adapter.key(state))
+    keys.discard(adapter.key(start))
+    search = avoiding(adapter, keys)
+    pure = core.solve_python(search, start, budget)
+    twin = native.twin_of(search, start)
+    assert twin is not None and len(twin.forbidden) == len(keys)
+    fast = core.solve_native(search, twin, start, budget, reference=True)
+    assert (fast.verdict, fast.nodes, fast.solution) == (pure.verdict, pure.nodes, pure.solution)
+    if on_line and fast.verdict == "winnable":
+        assert fast.solution != adapter.move_json(twin.moves(line))
+
+
+def test_forty_thieves_tables_keep_to_the_memory_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    # PATIENCE_SOLVER_MEMORY_MB bounds Forty Thieves' lost table too: at 1 MB it forgets lost
+    # states (deal 13 must search far more than in full memory), and what it still finds is
+    # a real win.
+    searches = {}
+    for mb in (1024, 1):
+        monkeypatch.setattr(native, "MEMORY_MB", mb)
+        for deal in (3, 13):
+            game = new_game("forty-thieves", deal=deal, options={"rules": "relaxed"})
+            result = core.solve(*FortyThievesAdapter.from_game(game), Budget(nodes=20_000))
+            searches[mb, deal] = result.nodes
+            if mb == 1 and result.verdict == "winnable":
+                for move in result.solution or []:
+                    game.play(move)
+                assert game.status == "won"
+    assert searches[1, 3] == searches[1024, 3] < 20_000
+    assert searches[1024, 13] < 20_000 < searches[1, 13]

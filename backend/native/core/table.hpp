@@ -55,7 +55,7 @@ class BucketTable {
     for (int p = 0; p < PROBES; ++p, i = (i + 1) & mask_) {
       for (Entry& e : table_[i].e) {
         if (!e.work) {
-          e = Entry{key, rank, w};
+          e = Entry{w, rank, key};
           if (++count_ * 10 > table_.size() * WAYS * 7) grow();
           return;
         }
@@ -74,7 +74,7 @@ class BucketTable {
     Entry* victim = &table_[home].e[0];  // at the cap: the home bucket's cheapest goes
     for (Entry& e : table_[home].e)
       if (e.work < victim->work) victim = &e;
-    *victim = Entry{key, rank, w};
+    *victim = Entry{w, rank, key};
     ++replaced_;
   }
 
@@ -85,7 +85,7 @@ class BucketTable {
     for (int p = 0; p < PROBES; ++p, i = (i + 1) & mask_) {
       for (Entry& e : table_[i].e) {
         if (!e.work) {
-          e = Entry{key, 0, 1};
+          e = Entry{1, 0, key};
           if (++count_ * 10 > table_.size() * WAYS * 7) grow();
           return true;
         }
@@ -101,10 +101,10 @@ class BucketTable {
   size_t bytes() const { return table_.size() * sizeof(Bucket); }
 
  private:
-  struct Entry {
-    Key<W> key;
-    int32_t rank;
+  struct Entry {  // ``work`` first: a look-up reads it, then the key's first words, in one line
     uint32_t work;  // 0: empty; else the cost of learning it, plus one
+    int32_t rank;
+    Key<W> key;
   };
   struct Bucket {
     Entry e[WAYS];

@@ -362,7 +362,7 @@ PROBE_SHARE = 0.5
 def portfolio(adapter: Adapter[S, M], start: S) -> list[tuple[str, int]]:
     """The searches :func:`solve` runs before its own, in order, as ``(kind, n)``: the first
     beam (``n`` its width), the dives (``n`` counts from 1), the other beams, the probes."""
-    # Duck-typed tests: compiled (mypyc), a protocol class cannot be runtime-checkable.
+    # Duck-typed tests: an adapter does not subclass the protocols.
     widths = (
         list(cast(BeamAdapter[S, M], adapter).beam_widths(start))
         if hasattr(adapter, "score")

@@ -57,6 +57,7 @@ from patience.engine.forty_thieves import (
     Redeal,
     run_limits,
 )
+from patience.solver import native
 
 Columns = tuple[tuple[int, ...], ...]
 # (columns, foundations, talon, ptr, redeals): see the module docstring.
@@ -148,6 +149,34 @@ class FortyThievesAdapter:
             raise TypeError("not a Forty Thieves game")
         return cls.from_state(game.state, game.rules.relaxed, game.rules.auto_safe)
 
+    def native(self, start: State) -> native.Twin | None:
+        """The native twin of this search (:mod:`patience.solver.native`; its talon mask is
+        one machine word, so a talon of more than 64 cards stays in Python)."""
+        if native.NATIVE is None or len(self.talon_cards) > 64:
+            return None
+        game = native.NATIVE.FortyThieves(self.talon_cards, self.relaxed)
+        return native.Twin(game, start, moves=lambda line: game.steps(start, line))
+
+    def apply(self, state: State, action: int) -> tuple[Step, State]:
+        """The step (the action, then the safe cards its closure sends up) and the state
+        after one action from ``state``: the native core's lines are actions.
+
+        >>> from patience.engine import new_game
+        >>> adapter, start = FortyThievesAdapter.from_game(new_game("forty-thieves", deal=1))
+        >>> [(step, after)] = adapter.successors(start)  # an ace on top: up it goes, alone
+        >>> adapter.apply(start, step[0]) == (step, after)
+        True
+        """
+        columns, found, talon, ptr, redeals = state
+        if action == DRAW:
+            stock = talon >> ptr
+            drawn = ptr + (stock & -stock).bit_length()
+            return self._close((DRAW,), list(columns), list(found), talon, drawn, redeals)
+        if action == REDEAL:
+            return self._close((REDEAL,), list(columns), list(found), talon, 0, redeals - 1)
+        dst = action >> 4 & 15
+        return self._after(state, action >> 8, -1 if dst == FOUNDATION else dst, action & 15)
+
     # -- the adapter protocol --------------------------------------------------------------
 
     def key(self, state: State) -> tuple[Hashable, int]:
@@ -213,12 +242,10 @@ class FortyThievesAdapter:
             for dst in parents.get(waste + 1, ()):
                 if waste % 13 != 12:
                     yield self._after(state, WASTE, dst, 1)
-        stock = talon >> ptr
-        if stock:
-            drawn = ptr + (stock & -stock).bit_length()
-            yield self._close((DRAW,), list(columns), list(found), talon, drawn, redeals)
+        if talon >> ptr:
+            yield self.apply(state, DRAW)
         elif redeals and waste >= 0:
-            yield self._close((REDEAL,), list(columns), list(found), talon, 0, redeals - 1)
+            yield self.apply(state, REDEAL)
         for src, n in to_space:
             yield self._after(state, src, first_empty, n)
         if waste >= 0 and first_empty >= 0:

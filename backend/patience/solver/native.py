@@ -16,20 +16,13 @@ Memory: each native search keeps its tables within ``PATIENCE_SOLVER_MEMORY_MB``
 for a game's memo tables; what is left is for the search's path, the beam's layers and
 Python. Tables start small and double up to their cap, then replace their least valuable
 entries (``backend/native/README.md``).
-
-Until Forty Thieves has its native twin, ``forty_thieves.py`` is still compiled by mypyc
-(:data:`COMPILED`; the same source, about 2× faster) and picked here the same way.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
-import importlib.abc
-import importlib.machinery
-import importlib.util
 import os
-import sys
 import time
 import warnings
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -131,69 +124,3 @@ def twin_of(adapter: Any, start: Any) -> Twin | None:
     if twin is not None:
         twin.forbidden = list(forbidden)
     return twin
-
-
-# -- mypyc, for the modules without a native twin yet --------------------------------------
-
-COMPILED = ("forty_thieves",)
-GROUP = "patience_solver"  # the mypyc shared library's name (backend/setup.py)
-
-
-def extensions(here: Path = HERE) -> dict[str, Path]:
-    """The mypyc-compiled module of each name in :data:`COMPILED` that has one in ``here``."""
-    found: dict[str, Path] = {}
-    for name in COMPILED:
-        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-            if (path := here / f"{name}{suffix}").exists():
-                found[name] = path
-                break
-    return found
-
-
-def stale(built: dict[str, Path], here: Path = HERE) -> list[str]:
-    """The modules whose build is older than their source (the module's shim or the group's
-    shared library beside the package, whichever is newer)."""
-    shared = [
-        path.stat().st_mtime
-        for suffix in importlib.machinery.EXTENSION_SUFFIXES
-        if (path := here.parent.parent / f"{GROUP}__mypyc{suffix}").exists()
-    ]
-    return [
-        name
-        for name, path in built.items()
-        if max([path.stat().st_mtime, *shared]) < (here / f"{name}.py").stat().st_mtime
-    ]
-
-
-class PureFinder(importlib.abc.MetaPathFinder):
-    """Finds the modules of :data:`COMPILED` as their ``.py`` sources."""
-
-    def find_spec(
-        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
-    ) -> importlib.machinery.ModuleSpec | None:
-        package, _, name = fullname.rpartition(".")
-        if package != PACKAGE or name not in COMPILED:
-            return None
-        return importlib.util.spec_from_file_location(fullname, HERE / f"{name}.py")
-
-
-def choose_mypyc() -> str:
-    """``"compiled"`` or ``"pure"``: how the modules of :data:`COMPILED` will load."""
-    built = extensions()
-    if not built:
-        return "pure"
-    reason = ""
-    if os.environ.get("PATIENCE_PURE_PYTHON") == "1":
-        reason = "PATIENCE_PURE_PYTHON=1"
-    elif old := stale(built):
-        reason = f"compiled {', '.join(old)} older than the source (rebuild: make venv)"
-        warnings.warn(f"patience: pure Python solver core: {reason}", stacklevel=2)
-    if reason:
-        if not any(isinstance(finder, PureFinder) for finder in sys.meta_path):
-            sys.meta_path.insert(0, PureFinder())
-        return "pure"
-    return "compiled"
-
-
-MYPYC = choose_mypyc()
-"""How Forty Thieves' solver loads: ``"compiled"`` (mypyc) or ``"pure"``."""
