@@ -16,7 +16,7 @@ from patience.engine import Game, load_position, new_game
 from patience.engine.deal import MAX_DEAL
 from patience.games import quick_hint
 from patience.games.solving import last_winnable, searched_hint, solve_game, solve_in_sight
-from patience.jobs.client import NONE_IN_SIGHT
+from patience.jobs.honesty import NONE_IN_SIGHT
 from patience.jobs.tasks import analyse
 from patience.solver import Budget
 from patience.solver.hints.common import Effort

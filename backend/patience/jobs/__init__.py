@@ -33,7 +33,8 @@ jobs write has a bounded lifetime.
 
 from __future__ import annotations
 
-from patience.jobs.client import Jobs, TooManySolves, not_applicable, worker_searches
+from patience.jobs.client import Jobs, TooManySolves
+from patience.jobs.honesty import not_applicable, worker_searches
 from patience.jobs.queues import SOLVE_ID, live_workers, state_key
 from patience.jobs.results import Known
 

@@ -37,6 +37,7 @@ from rq.exceptions import DuplicateJobError
 from rq.job import Job
 
 from patience.engine import Game
+from patience.jobs.honesty import NONE_IN_SIGHT, not_applicable, report_of, worker_searches
 from patience.jobs.lines import LINE, kept_hint
 from patience.jobs.queues import (
     ANALYSIS,
@@ -121,56 +122,8 @@ return dropped
 """
 
 
-NONE_IN_SIGHT = "none_in_sight"
-"""The verdict the worker publishes for a position with an unseen shuffle pending when its
-search proved that no win needs no further shuffle: not a loss (a redeal may still deal a
-winnable layout), so never reported as one."""
-
-
 class TooManySolves(Exception):
     """A player already has :data:`SOLVES_IN_FLIGHT` ``/solve`` jobs queued or running."""
-
-
-def not_applicable(game: Game[Any, Any], version: int, found: Json | None = None) -> Json | None:
-    """The ``not_applicable`` Analysis when the honesty rule forbids a verdict for ``game``'s
-    position, else ``None`` (``found``: what the worker's search published for it, if known).
-
-    - ``game_over``, ``unseen_cards`` (stock cards never face up): nothing is searched.
-    - ``unseen_shuffle`` (Gaps with a redeal left): where a redeal's cards will fall is
-      unseen, so the worker searches only for a win that needs no further redeal
-      (:func:`~patience.games.solving.solve_in_sight`; the job is queued like any
-      analysis, :func:`worker_searches`). Unless that search found one, the report is
-      ``not_applicable``/``unseen_shuffle`` — while it is queued or running, when it found
-      none or ran out of budget, and without Redis or a worker — so a player with a redeal
-      left only ever reads ``not_applicable``/``unseen_shuffle`` or ``done``/``winnable``:
-      never ``unwinnable``, ``timeout``, ``pending`` nor ``unavailable``, and nothing that
-      where the redeal's cards fall would decide.
-
-    Once no redeal is left (or with redeals 0) the position is full-information: ``None``,
-    and the report is the search's as for any game (``pending``, ``done`` with either
-    verdict, ``timeout``, ``unavailable``).
-
-    >>> from patience.engine import new_game
-    >>> not_applicable(new_game("gaps", deal=1), 0)["reason"]
-    'unseen_shuffle'
-    >>> not_applicable(new_game("gaps", deal=1), 0, {"verdict": "winnable"}) is None
-    True
-    >>> not_applicable(new_game("gaps", deal=1, options={"redeals": 0}), 0) is None
-    True
-    """
-    if game.status != "playing":
-        return _analysis(version, "not_applicable", reason="game_over")
-    if game.unseen_count():
-        return _analysis(version, "not_applicable", reason="unseen_cards")
-    if game.unseen_shuffle() and (found is None or found.get("verdict") != "winnable"):
-        return _analysis(version, "not_applicable", reason="unseen_shuffle")
-    return None
-
-
-def worker_searches(game: Game[Any, Any]) -> bool:
-    """Whether the worker searches ``game``'s position when asked: it is in play with nothing
-    unseen (with an unseen shuffle pending, for a win in sight only: :func:`not_applicable`)."""
-    return game.status == "playing" and not game.unseen_count()
 
 
 @dataclass
@@ -246,11 +199,11 @@ class Jobs:
         if refused is not None:
             return refused
         if known is None:
-            return _analysis(version, "unavailable", reason="redis_unavailable")
+            return report_of(version, "unavailable", reason="redis_unavailable")
         try:
             return self._report(game, version, known)
         except RedisError:
-            return _analysis(version, "unavailable", reason="redis_unavailable")
+            return report_of(version, "unavailable", reason="redis_unavailable")
 
     def ask(
         self,
@@ -344,18 +297,18 @@ class Jobs:
         if known.result is not None:
             verdict = known.result.get("verdict")
             if verdict == "winnable":
-                return _analysis(version, "done", verdict=verdict)
+                return report_of(version, "done", verdict=verdict)
             if verdict == "unwinnable":
-                report = _analysis(version, "done", verdict=verdict)
+                report = report_of(version, "done", verdict=verdict)
                 return report | self._rewind_report(game, version)
-            return _analysis(version, "timeout", reason="budget_exhausted")
+            return report_of(version, "timeout", reason="budget_exhausted")
         if known.busy:
-            return _analysis(version, "unavailable", reason="busy")
+            return report_of(version, "unavailable", reason="busy")
         if not live_workers(self.redis):
-            return _analysis(version, "unavailable", reason="no_worker")
+            return report_of(version, "unavailable", reason="no_worker")
         if known.pending:
-            return _analysis(version, "pending")
-        return _analysis(version, "unavailable", reason="not_started")
+            return report_of(version, "pending")
+        return report_of(version, "unavailable", reason="not_started")
 
     # -- rewinds -----------------------------------------------------------------------------
 
@@ -495,7 +448,3 @@ def _primitives(game: Game[Any, Any]) -> tuple[str, Json, int, list[Json], list[
 def _proven(result: Json) -> bool:
     """A finished search: a verdict, or (a redeal left) no win in sight."""
     return result.get("verdict") in ("winnable", "unwinnable", NONE_IN_SIGHT)
-
-
-def _analysis(version: int, state: str, *, verdict: str | None = None, reason: str = "") -> Json:
-    return {"version": version, "state": state, "verdict": verdict, "reason": reason}

@@ -34,7 +34,8 @@ from patience.games.solving import (
     solve_game,
     solve_in_sight,
 )
-from patience.jobs.client import NONE_IN_SIGHT, Jobs
+from patience.jobs.client import Jobs
+from patience.jobs.honesty import NONE_IN_SIGHT
 from patience.jobs.lines import keep
 from patience.jobs.queues import (
     ANALYSIS,
@@ -78,7 +79,7 @@ def analyse(
     rule allows it). ``unknown`` when the budget (``seconds``, and ``nodes`` if given) runs
     out. While an unseen shuffle is pending (Gaps with a redeal left) only a win in sight is
     searched for (:func:`~patience.games.solving.solve_in_sight`): ``winnable`` when one is
-    found, :data:`~patience.jobs.client.NONE_IN_SIGHT` when there is none (not a loss: the
+    found, :data:`~patience.jobs.honesty.NONE_IN_SIGHT` when there is none (not a loss: the
     API reports ``not_applicable``), ``unknown`` — so the answer is the same whatever the
     position's seed. Dropped without a verdict as soon as no game wants this position
     analysed any more (``superseded``); put back on its queue when a player waits for a hint
