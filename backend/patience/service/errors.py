@@ -90,3 +90,11 @@ class TooManyJobs(ServiceError):
 
     reason = "rate_limited"
     retry_after = 10
+
+
+class DailyUnavailable(Unavailable):
+    """Today's ranked deal is not in the pool yet (the worker proves them days ahead; no
+    unproven deal is ever served)."""
+
+    reason = "daily_unavailable"
+    retry_after = 60
