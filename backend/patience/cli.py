@@ -40,7 +40,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     db = sub.add_parser("db", help="database commands")
     db_sub = db.add_subparsers(dest="db_command", required=True)
-    db_sub.add_parser("upgrade", help="apply every Alembic migration (DATABASE_URL)")
+    upgrade = db_sub.add_parser("upgrade", help="apply every Alembic migration (DATABASE_URL)")
+    upgrade.add_argument(
+        "--fill-today",
+        action="store_true",
+        help="then prove today's ranked dailies (DEAL_SECRET): the API is ready at once",
+    )
 
     openapi = sub.add_parser("openapi", help="write the OpenAPI document")
     openapi.add_argument("--output", default=str(OPENAPI_FILE), help="file, or - for stdout")
@@ -335,6 +340,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _serve(args)
     elif args.command == "db":
         _upgrade()
+        if args.fill_today:
+            return _ranked_fill(0, None)
     elif args.command == "openapi":
         _openapi(args.output)
     elif args.command == "games":
