@@ -127,6 +127,7 @@ def test_a_day_s_board_counts_only_that_day_s_dailies_won_that_day(api: Api, clo
     clock.at(DAY, 12)
     first = api.new_game(cy, game="pyramid", daily=True)
     api.client.post(f"/api/v1/games/{first['id']}/resign", json={"version": 0}, headers=cy)
+    clock.now += dt.timedelta(minutes=1)
     win_daily(api, cy, clock)  # Cy's second game of the daily is practice: not ranked
     board = api.client.get(f"/api/v1/daily/pyramid/{DAY.isoformat()}/leaderboard").json
     assert board is not None and board["deal_id"] == "pyramid-daily-2026-12-10"

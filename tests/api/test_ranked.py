@@ -219,7 +219,8 @@ def test_only_the_first_game_of_the_day_is_ranked_and_earlier_days_are_practice(
     assert late["daily"] == DAY.isoformat()
     board = api.client.get(f"/api/v1/daily/pyramid/{day.isoformat()}/leaderboard", headers=dee)
     assert board.json is not None
-    assert [(e["player"], e["game_id"]) for e in board.json["entries"]] == [("Dee", first["id"])]
+    ours = [(e["player"], e["game_id"]) for e in board.json["entries"] if e["player"] in "DeeEve"]
+    assert ours == [("Dee", first["id"])]  # (other tests' players win that day too)
     before = api.client.get(f"/api/v1/daily/pyramid/{DAY.isoformat()}/leaderboard").json
     assert before is not None and "Eve" not in [e["player"] for e in before["entries"]]
     future = {"game": "pyramid", "daily": True, "date": "2026-12-31"}

@@ -20,8 +20,9 @@ log = logging.getLogger(__name__)
 
 Json = dict[str, Any]
 
-_starts: dict[tuple[str, int], Json] = {}
-"""Ranked deals' starts by (game, key), as read once by this process (they never change)."""
+_starts: dict[tuple[str, str, int], Json] = {}
+"""Ranked deals' starts by (database, game, key), as read once by this process (they never
+change; each database has its own pool)."""
 
 
 def deal_start(session: Session, game: str, key: int) -> int | Json:
@@ -29,12 +30,14 @@ def deal_start(session: Session, game: str, key: int) -> int | Json:
     date = key_date(key)
     if date is None:
         return key
-    found = _starts.get((game, key))
+    bind = session.get_bind()
+    where = (str(bind.engine.url), game, key)
+    found = _starts.get(where)
     if found is None:
         ranked = daily_of(session, game, date)
         if ranked is None:
             raise NotFound("that ranked deal is gone", reason="no_such_deal")
-        found = _starts[(game, key)] = ranked.layout
+        found = _starts[where] = ranked.layout
     return found
 
 
