@@ -225,7 +225,7 @@ def test_only_the_first_game_of_the_day_is_ranked_and_earlier_days_are_practice(
     assert before is not None and "Eve" not in [e["player"] for e in before["entries"]]
     future = {"game": "pyramid", "daily": True, "date": "2026-12-31"}
     r = api.client.post("/api/v1/games", json=future, headers=dee)
-    assert r.status_code == 400 and (r.json or {})["reason"] == "invalid_date"
+    assert r.status_code == 422 and (r.json or {})["reason"] == "invalid_date"
     r = api.client.post(
         "/api/v1/games", json={"game": "pyramid", "date": "2026-12-10"}, headers=dee
     )

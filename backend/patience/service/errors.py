@@ -56,6 +56,13 @@ class NotDaily(ServiceError):
     reason = "not_daily"
 
 
+class NoDailyThatDay(NotDaily):
+    """A daily game asked for a date with no daily to play (in the future, or before the
+    first): refused by the rules (422), the body being well formed."""
+
+    reason = "invalid_date"
+
+
 class InvalidCode(ServiceError):
     """A link code that is wrong, used or expired (the three are never told apart)."""
 

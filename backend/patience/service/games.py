@@ -31,9 +31,16 @@ from patience.engine import Game, IllegalMove, game_class, new_game, start_game
 from patience.engine.deal import MAX_DEAL
 from patience.service.analysis import Analyst
 from patience.service.cache import recent_games
-from patience.service.daily import Daily
+from patience.service.daily import Daily, InvalidDate
 from patience.service.deals import known_par
-from patience.service.errors import Busy, DailyUnavailable, NotDaily, NotFound, VersionConflict
+from patience.service.errors import (
+    Busy,
+    DailyUnavailable,
+    NoDailyThatDay,
+    NotDaily,
+    NotFound,
+    VersionConflict,
+)
 from patience.service.ranked import deal_start, is_open
 from patience.service.views import elapsed_ms, game_view, iso
 from patience.store import GameRecord, Player
@@ -184,7 +191,10 @@ class GameService:
         ruleset (other options, such as display aids, are welcome). Served only from the
         pool of proven deals: today's missing is :class:`DailyUnavailable`."""
         today = self.now.astimezone(dt.UTC).date()
-        day = Daily(self.session, self.now).check(date or today)
+        try:
+            day = Daily(self.session, self.now).check(date or today)
+        except InvalidDate as exc:
+            raise NoDailyThatDay(exc.message) from None
         if deal is not None:
             raise NotDaily("a daily game plays the day's deal: leave out 'deal'")
         game_name = game_class(name).name

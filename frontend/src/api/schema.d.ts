@@ -329,10 +329,12 @@ export interface paths {
                 };
                 400: components["responses"]["BAD_REQUEST"];
                 401: components["responses"]["UNAUTHORIZED"];
+                404: components["responses"]["NOT_FOUND"];
                 413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
                 415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
                 422: components["responses"]["UNPROCESSABLE_ENTITY"];
                 429: components["responses"]["TOO_MANY_REQUESTS"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };

@@ -106,7 +106,7 @@ def get_catalog() -> Json:
 @blp.rate_limited("actions")
 @blp.arguments(NewGameSchema)
 @blp.response(201, GameViewSchema, headers=ETAG_HEADER)
-@blp.errors(400, 413, 415, 422)
+@blp.errors(400, 404, 413, 415, 422, 503)
 @_documented_links(201)
 def post_game(body: Json) -> tuple[Json, int, dict[str, str]]:
     """Start a game on a deal (a random one without ``deal``; today's daily deal with
