@@ -31,17 +31,16 @@ def main() -> None:
     for entry in entries():
         if entry.daily_ruleset is None or (args.game and entry.name not in args.game):
             continue
-        tried, spent = [], []
         for d in range(args.days):
             began = time.process_time()
             name = daily_name(today + dt.timedelta(days=d))
             found = prove(secret, entry.name, entry.daily_ruleset, name, args.seconds)
-            spent.append(time.process_time() - began)
-            tried.append(None if found is None else found.candidate + 1)
-        print(
-            f"{entry.name:<14} {entry.daily_ruleset:<10} candidates tried per day {tried}, "
-            f"CPU-s per day {[round(s, 2) for s in spent]}"
-        )
+            tried = None if found is None else found.candidate + 1
+            print(
+                f"{entry.name:<14} {entry.daily_ruleset:<10} {name}: candidates tried {tried}, "
+                f"{time.process_time() - began:.2f} CPU-s",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

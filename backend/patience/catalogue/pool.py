@@ -14,7 +14,7 @@ import datetime as dt
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy.orm import Session
 
@@ -46,12 +46,34 @@ class Proven:
     solution: list[Json]
 
 
+class Progress(Protocol):
+    """Where each deal's search goes on (candidate index by ``<game>:<name>``), kept across
+    runs so that a run cut short loses no proof (the worker keeps it in Redis)."""
+
+    def get(self, key: str, default: int) -> int: ...
+
+    def __setitem__(self, key: str, value: int) -> None: ...
+
+
 def prove(
-    secret: bytes, game: str, ruleset: str, name: str, seconds: float, tries: int = MAX_CANDIDATES
+    secret: bytes,
+    game: str,
+    ruleset: str,
+    name: str,
+    seconds: float,
+    *,
+    progress: Progress | None = None,
+    until: float | None = None,
 ) -> Proven | None:
-    """The first of ``tries`` candidates proven winnable within ``seconds`` each (``None``:
-    none was)."""
-    for k in range(tries):
+    """The first candidate (from where ``progress`` says, up to :data:`MAX_CANDIDATES`)
+    proven winnable within ``seconds`` each; ``None`` when none was, or when
+    ``time.monotonic()`` passed ``until`` first."""
+    key = f"{game}:{name}"
+    for k in range(progress.get(key, 0) if progress is not None else 0, MAX_CANDIDATES):
+        if until is not None and time.monotonic() > until:
+            return None
+        if progress is not None:
+            progress[key] = k
         deal = candidate(secret, game, ruleset, name, k)
         result = solve_game(deal, Budget(seconds=seconds, clock=time.process_time))
         if result.verdict != "winnable" or not result.solution:
@@ -86,17 +108,21 @@ def fill(
     days: int = DAYS_AHEAD,
     seconds: float = PROOF_SECONDS,
     until: float | None = None,
+    progress: Progress | None = None,
 ) -> list[tuple[str, dt.date]]:
     """Prove and store every missing daily from ``today`` to ``days`` ahead (stopping once
-    ``time.monotonic()`` passes ``until``); the ones stored."""
+    ``time.monotonic()`` passes ``until``; ``progress``: where earlier runs left each
+    search); the ones stored."""
     stored = []
     for game, day in missing(session, today, days):
-        if until is not None and time.monotonic() > until:
-            break
         ruleset = daily_rulesets()[game]
-        found = prove(secret, game, ruleset, daily_name(day), seconds)
+        found = prove(
+            secret, game, ruleset, daily_name(day), seconds, progress=progress, until=until
+        )
         if found is None:
-            log.error("ranked pool: no candidate of %s %s proven winnable yet", game, day)
+            if until is not None and time.monotonic() > until:
+                break  # the next run goes on where this one stopped
+            log.error("ranked pool: no candidate of %s %s proven winnable", game, day)
             continue
         values = {
             "game": game,

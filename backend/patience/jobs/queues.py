@@ -120,9 +120,10 @@ SOLVE = Kind(
 )
 PAR = Kind("patience.jobs.tasks.par", PAR_QUEUE, int(PAR_SECONDS) * 4 + 60, keep=0, wait=HOUR)
 
-POOL_SECONDS = 10 * MINUTE
-"""How long one run of the ranked pool's filler may prove deals before it stops (and the
-next run goes on)."""
+POOL_SECONDS = MINUTE
+"""How long one run of the ranked pool's filler may start new proofs before it stops (the
+next run goes on where it left off): short, since the worker running it takes no other job
+meanwhile."""
 POOL = Kind(
     "patience.jobs.tasks.fill_pool", RANKED_QUEUE, POOL_SECONDS + 5 * MINUTE, keep=0, wait=HOUR
 )
@@ -133,6 +134,8 @@ POOL_FULL = "patience:ranked:pool-checked"
 add nothing (no secret, no proof yet): until it expires, no worker queues the filler
 again."""
 POOL_RECHECK = 10 * MINUTE
+POOL_PROGRESS = "patience:ranked:progress"
+"""Hash: ``<game>:<name>`` → the candidate its search goes on from."""
 
 HEARTBEAT_SECONDS = 2
 """How often a busy worker marks itself and its running job alive."""

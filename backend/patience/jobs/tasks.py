@@ -33,11 +33,13 @@ from patience.jobs.client import Jobs
 from patience.jobs.lines import keep
 from patience.jobs.queues import (
     ANALYSIS,
+    DAY,
     HINT,
     HINT_QUEUE,
     KEEP_LEFT_BEHIND,
     LATEST,
     POOL_FULL,
+    POOL_PROGRESS,
     POOL_RECHECK,
     POOL_SECONDS,
     REWIND,
@@ -245,10 +247,12 @@ def solve_deal(game: str, options: Json, deal: int, *, seconds: float) -> Json:
 
 
 def fill_pool() -> Json:
-    """Top up the ranked pool (:mod:`patience.catalogue.pool`) for up to
-    :data:`~patience.jobs.queues.POOL_SECONDS`. A run that leaves the pool full, or could
-    add nothing, says so in Redis, so that no worker queues this again for a while. Without
-    a ``DEAL_SECRET`` it deals nothing (and logs why): the API then answers 503 for today's
+    """Top up the ranked pool (:mod:`patience.catalogue.pool`) for about
+    :data:`~patience.jobs.queues.POOL_SECONDS` (a short run: a worker on it takes no other
+    job meanwhile), each search going on where the last run left it (kept in Redis). A run
+    that leaves the pool full, or that tried every candidate it could and stored nothing,
+    says so in Redis, so that no worker queues this again for a while. Without a
+    ``DEAL_SECRET`` it deals nothing (and logs why): the API then answers 503 for today's
     daily and ``/readyz`` says the pool is dry."""
     from patience.catalogue.pool import fill, missing
     from patience.catalogue.ranked import MissingSecret, secret_bytes
@@ -260,14 +264,36 @@ def fill_pool() -> Json:
         _pool_checked()
         return {"stored": 0, "error": "no_secret"}
     today = utcnow().date()
+    job = get_current_job()
+    progress = None if job is None else _Progress(job.connection)
+    until = time.monotonic() + POOL_SECONDS
     with _session() as session:
-        stored = fill(session, secret, today, until=time.monotonic() + POOL_SECONDS)
+        stored = fill(session, secret, today, until=until, progress=progress)
         left = missing(session, today)
     if left:
         log.warning("ranked pool: %d dailies still missing", len(left))
-    if not left or not stored:
+    if not left or (not stored and time.monotonic() <= until):
         _pool_checked()
     return {"stored": len(stored), "missing": len(left)}
+
+
+class _Progress:
+    """Where each ranked deal's search goes on, in a Redis hash (kept two days)."""
+
+    def __init__(self, redis: Redis) -> None:
+        self.redis = redis
+
+    def get(self, key: str, default: int) -> int:
+        with contextlib.suppress(RedisError):
+            found = self.redis.hget(POOL_PROGRESS, key)
+            return default if found is None else int(found)
+        return default
+
+    def __setitem__(self, key: str, value: int) -> None:
+        with contextlib.suppress(RedisError), self.redis.pipeline(transaction=False) as pipe:
+            pipe.hset(POOL_PROGRESS, key, value)
+            pipe.expire(POOL_PROGRESS, lifetime(2 * DAY))
+            pipe.execute()
 
 
 def _pool_checked() -> None:
