@@ -9,6 +9,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+# Ranked dailies the solver proves in a fraction of a second (Forty Thieves' classic deals
+# take seconds each), a small budget per candidate and one day ahead: set before the modules
+# that read them load, and inherited by the servers and workers the tests start.
+os.environ.setdefault("PATIENCE_DAILY_RULESETS", "forty-thieves=relaxed")
+os.environ.setdefault("PATIENCE_RANKED_SECONDS", "2")
+os.environ.setdefault("PATIENCE_RANKED_DAYS", "1")
+
 import patience.catalogue as catalogue_module
 
 # CI runs derandomized so a green run stays green; locally Hypothesis explores new examples.

@@ -29,6 +29,8 @@ import pytest
 from sqlalchemy.engine import make_url
 
 from patience.devserver import THROWAWAY_REDIS
+from patience.store import utcnow
+from tests.ranked import DEAL_SECRET, fill_pool
 
 BIN = Path(sys.executable).parent
 
@@ -103,7 +105,9 @@ def gunicorn(database_url: str, **env: str) -> Iterator[Server]:
     """The API under gunicorn (``patience.gunicorn_conf``) on ``database_url``; ``env`` adds
     settings (``REDIS_URL``, rate limits, workers, ...)."""
     port = free_port()
-    settings = {"DATABASE_URL": database_url, "LOG_LEVEL": "error", "REDIS_URL": ""} | env
+    settings = {"DATABASE_URL": database_url, "LOG_LEVEL": "error", "REDIS_URL": ""}
+    settings |= {"DEAL_SECRET": DEAL_SECRET} | env
+    fill_pool(database_url, utcnow().date())  # today's dailies: else not ready
     command = [str(BIN / "gunicorn"), "--config", "python:patience.gunicorn_conf"]
     proc = subprocess.Popen([*command, "--bind", f"127.0.0.1:{port}"], env=os.environ | settings)
     try:

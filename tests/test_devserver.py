@@ -26,6 +26,7 @@ def test_patience_run_starts_redis_a_worker_and_the_api(tmp_path: Path) -> None:
     redis_url = f"redis://127.0.0.1:{redis_port}/0"
     assert not redis_answers(redis_url)
     env = {**os.environ, "REDIS_URL": redis_url, "DATABASE_URL": f"sqlite:///{tmp_path}/run.db"}
+    env.pop("DEAL_SECRET", None)
     patience = str(Path(sys.executable).with_name("patience"))
     process = subprocess.Popen(
         [patience, "run", "--port", str(port)],
@@ -48,6 +49,10 @@ def test_patience_run_starts_redis_a_worker_and_the_api(tmp_path: Path) -> None:
             time.sleep(0.5)
         assert ready is not None and '"redis":"ok"' in ready.replace(" ", ""), ready
         assert '"workers":1' in ready.replace(" ", ""), ready
+        assert '"ranked_pool":"' in ready.replace(" ", ""), ready  # today's dailies proven
+        # The deal secret it made is kept beside the database, for the owner only.
+        secret = tmp_path / "deal_secret"
+        assert secret.stat().st_mode & 0o777 == 0o600 and len(secret.read_text().strip()) == 64
         # A worker that dies is started again.
         (worker,) = workers_of(process.pid)
         os.kill(worker, signal.SIGKILL)

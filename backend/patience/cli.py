@@ -1,5 +1,5 @@
 """The ``patience`` command: ``serve``, ``run``, ``worker``, ``db upgrade``, ``openapi``,
-``solve``, ``catalogue`` and ``record``.
+``solve``, ``catalogue``, ``record`` and ``ranked fill``.
 
 ``serve`` runs gunicorn with :mod:`patience.gunicorn_conf` (workers, timeouts, JSON logs from
 the environment); ``--workers`` overrides ``WEB_CONCURRENCY``.
@@ -40,7 +40,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     db = sub.add_parser("db", help="database commands")
     db_sub = db.add_subparsers(dest="db_command", required=True)
-    db_sub.add_parser("upgrade", help="apply every Alembic migration (DATABASE_URL)")
+    upgrade = db_sub.add_parser("upgrade", help="apply every Alembic migration (DATABASE_URL)")
+    upgrade.add_argument(
+        "--fill-today",
+        action="store_true",
+        help="then prove today's ranked dailies (DEAL_SECRET): the API is ready at once",
+    )
 
     openapi = sub.add_parser("openapi", help="write the OpenAPI document")
     openapi.add_argument("--output", default=str(OPENAPI_FILE), help="file, or - for stdout")
@@ -54,6 +59,13 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--port", type=int, default=8000)
     _add_catalogue(sub)
     _add_record(sub)
+    ranked = sub.add_parser("ranked", help="the pool of ranked (daily) deals")
+    ranked_sub = ranked.add_subparsers(dest="ranked_command", required=True)
+    fill = ranked_sub.add_parser(
+        "fill", help="prove and store the missing dailies now (DEAL_SECRET, DATABASE_URL)"
+    )
+    fill.add_argument("--days", type=int, default=None, help="days ahead (default 7)")
+    fill.add_argument("--seconds", type=float, default=None, help="budget per candidate")
     worker = sub.add_parser("worker", help="run an RQ worker for the solver jobs (REDIS_URL)")
     worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
     worker.add_argument(
@@ -143,7 +155,7 @@ def _record(args: argparse.Namespace) -> int:
     engine = make_engine(database_url())
     try:
         with session_factory(engine)() as session:
-            text, _ = Records(session, utcnow()).of_game(args.game_id)
+            text, _ = Records(session, utcnow()).of_game(args.game_id, None)
     except NotFound as exc:
         print(f"patience record export: {exc.message}", file=sys.stderr)
         return 1
@@ -281,6 +293,31 @@ def _queue_redis() -> Redis:
     return Redis.from_url(url)
 
 
+def _ranked_fill(days: int | None, seconds: float | None) -> int:
+    from patience.catalogue.pool import fill, missing
+    from patience.catalogue.ranked import DAYS_AHEAD, PROOF_SECONDS, MissingSecret, require_secret
+    from patience.store import make_engine, session_factory, utcnow
+
+    try:
+        secret = require_secret(os.environ)
+    except MissingSecret as exc:
+        print(f"patience ranked fill: {exc}", file=sys.stderr)
+        return 2
+    days = DAYS_AHEAD if days is None else days
+    today = utcnow().date()
+    with session_factory(make_engine(database_url()))() as session:
+        stored = fill(
+            session, secret, today, days=days, seconds=PROOF_SECONDS if seconds is None else seconds
+        )
+        left = missing(session, today, days)
+    for game, day in stored:
+        print(f"stored {game} {day.isoformat()}")
+    if left:
+        print(f"patience ranked fill: {len(left)} dailies not proven yet", file=sys.stderr)
+        return 1
+    return 0
+
+
 def _worker(burst: bool, abandoned_after: int | None) -> int:
     from patience.jobs.queues import ABANDONED_AFTER
     from patience.jobs.worker import run
@@ -303,6 +340,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _serve(args)
     elif args.command == "db":
         _upgrade()
+        if args.fill_today:
+            return _ranked_fill(0, None)
     elif args.command == "openapi":
         _openapi(args.output)
     elif args.command == "games":
@@ -319,6 +358,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _worker(args.burst, args.abandoned_after)
     elif args.command == "record":
         return _record(args)
+    elif args.command == "ranked":
+        return _ranked_fill(args.days, args.seconds)
     return 0
 
 

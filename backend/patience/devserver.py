@@ -18,6 +18,10 @@ from urllib.parse import urlparse
 
 from redis import RedisError
 from redis import from_url as redis_from_url
+from sqlalchemy.engine import make_url
+
+from patience.catalogue.ranked import local_secret
+from patience.store.db import REPO_ROOT, database_url
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 
@@ -63,15 +67,33 @@ def start_redis(url: str) -> subprocess.Popen[bytes]:
     raise SystemExit(f"the local Redis did not start ({binary})")
 
 
+def secret_path(url: str) -> Path:
+    """Where ``make run`` keeps its deal secret: beside its SQLite file (``var/`` for any
+    other database).
+
+    >>> secret_path("sqlite:////srv/p/var/patience.db")
+    PosixPath('/srv/p/var/deal_secret')
+    """
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        return Path(str(parsed.database)).parent / "deal_secret"
+    return REPO_ROOT / "var" / "deal_secret"
+
+
 def run_all(host: str, port: int) -> int:
-    """Redis (if needed), a worker and the API; returns the API's exit status."""
+    """Redis (if needed), a worker and the API; returns the API's exit status. The deal
+    secret is ``DEAL_SECRET`` or the one kept beside the database; today's dailies are
+    proven before the API starts (the worker proves the days ahead)."""
     url = os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL
-    env = {**os.environ, "REDIS_URL": url}
+    secret = os.environ.get("DEAL_SECRET") or local_secret(secret_path(database_url()))
+    env = {**os.environ, "REDIS_URL": url, "DEAL_SECRET": secret}
     children: list[subprocess.Popen[bytes]] = []
     if not redis_answers(url):
         print(f"patience run: starting a local Redis for {url}", file=sys.stderr)
         children.append(start_redis(url))
     patience = str(Path(sys.executable).with_name("patience"))
+    subprocess.run([patience, "db", "upgrade"], env=env, check=True)
+    subprocess.run([patience, "ranked", "fill", "--days", "0"], env=env, check=False)
     worker = subprocess.Popen([patience, "worker"], env=env)
     api = subprocess.Popen([patience, "serve", "--host", host, "--port", str(port)], env=env)
     children += [worker, api]

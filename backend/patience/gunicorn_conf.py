@@ -9,7 +9,7 @@ waits; measured with ``bench/api_load.py``, 2 × 8 beat 4 × 1 on two cores), ti
 On SIGTERM, workers finish the requests in flight within the graceful timeout, then exit.
 Logs are JSON lines on stderr; the per-request access line comes from the app
 (:mod:`patience.api.middleware`, with the request id, status and duration), so gunicorn's own
-access log is silenced.
+access log is silenced. Without a ``DEAL_SECRET`` in the environment it refuses to start.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import Any
 
 import gunicorn.http.wsgi
 
+from patience.catalogue.ranked import MissingSecret, require_secret
 from patience.logs import logging_config
 
 # The Server header names no software (and no version) that an attacker could look up.
@@ -37,7 +38,16 @@ accesslog = None
 control_socket_disable = True  # no shared ~/.gunicorn socket between servers on one host
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 logconfig_dict = logging_config(loglevel)
-wsgi_app = "patience.api:create_app()"
+wsgi_app = "patience.api:production_app()"
+
+
+def on_starting(server: Any) -> None:
+    """Refuse to start without a ``DEAL_SECRET`` (the ranked deals' secret), with a clear
+    message, before any worker boots."""
+    try:
+        require_secret(os.environ)
+    except MissingSecret as exc:
+        raise SystemExit(f"patience: {exc}") from None
 
 
 def post_worker_init(worker: Any) -> None:

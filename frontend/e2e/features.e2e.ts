@@ -2,6 +2,7 @@
 // solver-assisted entry, the replay viewer (buttons, keys, words in both languages, share) and
 // back to the last winnable point. Real API and worker.
 import { execFileSync } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import {
@@ -29,23 +30,30 @@ afterAll(async () => {
 
 type Move = Record<string, string>;
 
-/** Today's Pyramid daily (it depends on the date) and a winning line for it from the solver's
- *  command line: not through POST /solve, whose queue the suite's par searches can hold for
- *  minutes (and which would mark the win solver-assisted). */
-async function solveDaily(page: Page): Promise<{ deal: number; solution: Move[] }> {
-  const deal = await page.evaluate(async () => {
+/** Today's Pyramid daily (a ranked deal: its ID names the day) and the winning line the
+ *  server's pool proved for it, read from the database the way only the server can: not
+ *  through POST /solve (which would mark the win solver-assisted). */
+async function solveDaily(page: Page): Promise<{ dealId: string; solution: Move[] }> {
+  const dealId = await page.evaluate(async () => {
     const daily = (await (await fetch('/api/v1/daily')).json()) as {
-      items: { game: string; deal: number }[];
+      items: { game: string; deal_id: string; date: string }[];
     };
-    return daily.items.find((i) => i.game === 'pyramid')!.deal;
+    return daily.items.find((i) => i.game === 'pyramid')!.deal_id;
   });
-  const out = execFileSync(inject('patience'), ['solve', '--game', 'pyramid', '--deal', String(deal)], {
+  const python = resolve(dirname(inject('patience')), 'python');
+  const read = [
+    'import datetime as dt, json, sys',
+    'from patience.store import make_engine, session_factory',
+    'from patience.store.ranked import daily_of',
+    'with session_factory(make_engine(sys.argv[1]))() as s:',
+    '    print(json.dumps(daily_of(s, "pyramid", dt.date.fromisoformat(sys.argv[2])).solution))',
+  ].join('\n');
+  const date = dealId.slice('pyramid-daily-'.length);
+  const out = execFileSync(python, ['-c', read, inject('database'), date], {
     encoding: 'utf8',
     timeout: 60_000,
   });
-  const solved = JSON.parse(out) as { verdict: string; solution: Move[] };
-  expect(solved.verdict).toBe('winnable');
-  return { deal, solution: solved.solution };
+  return { dealId, solution: JSON.parse(out) as Move[] };
 }
 
 async function lastMoveByTaps(page: Page, move: Move): Promise<void> {
@@ -77,11 +85,11 @@ describe('daily deals, par, replay', () => {
     await shot(page, 'daily-home-desktop');
     await page.setViewportSize(PHONE);
 
-    const { deal, solution } = await solveDaily(page);
+    const { dealId, solution } = await solveDaily(page);
     await page.getByRole('button', { name: "Play today's Pyramid" }).click();
     await page.waitForURL(/\/game\/[\w-]+$/);
     await ready(page);
-    expect(await page.getByTestId('deal-tag').getAttribute('aria-label')).toContain(`pyramid-${deal}`);
+    expect(await page.getByTestId('deal-tag').getAttribute('aria-label')).toContain(dealId);
     const played = await playThroughApi(page, solution.slice(0, -1));
     expect(played).toBe(solution.length - 1);
     // Par is never shown while the game is in play, not even on the deal's leaderboard.

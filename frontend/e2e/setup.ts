@@ -27,6 +27,7 @@ declare module 'vitest' {
     baseURL: string;
     apiURL: string;
     patience: string;
+    database: string;
   }
 }
 
@@ -156,6 +157,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   redisCli(redisPort, 'flushdb');
   const REDIS_URL = `redis://127.0.0.1:${redisPort}/${REDIS_DB}`;
+  // The ranked dailies: the suite's own secret, and today's proven before the API starts
+  // (Forty Thieves' daily under relaxed rules, whose deals the solver proves at once).
+  const ranked = {
+    DATABASE_URL: `sqlite:///${db}`,
+    DEAL_SECRET: 'e2e-deal-secret-not-for-production',
+    PATIENCE_DAILY_RULESETS: 'forty-thieves=relaxed',
+    PATIENCE_RANKED_SECONDS: '2',
+    PATIENCE_RANKED_DAYS: '1',
+  };
+  execFileSync(patience, ['db', 'upgrade', '--fill-today'], {
+    env: { ...process.env, ...ranked },
+    timeout: 120_000,
+  });
   const api = start(
     patience,
     ['serve', '--host', '127.0.0.1', '--port', String(apiPort), '--workers', '2'],
@@ -163,7 +177,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Par searches: 3 CPU-s each instead of 30 (Pyramid's proof takes well under one; the suite
     // deals dozens of new deals, and each queues one).
     {
-      DATABASE_URL: `sqlite:///${db}`,
+      ...ranked,
       REDIS_URL,
       RATE_LIMIT_PLAYERS: '1000/minute',
       RATE_LIMIT_ACTIONS: '20000/minute',
@@ -173,7 +187,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   );
   // Two workers: a deal's par search (queued when the deal is first dealt) must not hold up the
   // analyses, hints and rewinds the tests wait for. They write pars to the API's database.
-  const workerEnv = { REDIS_URL, DATABASE_URL: `sqlite:///${db}` };
+  const workerEnv = { ...ranked, REDIS_URL };
   const workers = [0, 1].map(() => start(patience, ['worker'], workerEnv, workerLog));
   const worker = workers[0]!;
   const vite = resolve(frontend, 'node_modules/vite/bin/vite.js');
@@ -214,5 +228,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseURL', baseURL);
   project.provide('apiURL', apiURL);
   project.provide('patience', patience);
+  project.provide('database', `sqlite:///${db}`);
   return teardown;
 }

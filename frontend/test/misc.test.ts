@@ -6,19 +6,34 @@ import { sameMove } from '../src/model/types';
 
 describe('routes and deal IDs', () => {
   test('deal links, game links, home', () => {
-    expect(parseRoute('/play/pyramid-8153')).toEqual({ kind: 'play', game: 'pyramid', deal: 8153 });
+    expect(parseRoute('/play/pyramid-8153')).toEqual({
+      kind: 'play',
+      game: 'pyramid',
+      deal: 8153,
+      daily: null,
+    });
     expect(parseRoute('/play/forty-thieves-9001')).toEqual({
       kind: 'play',
       game: 'forty-thieves',
       deal: 9001,
+      daily: null,
     });
+    // A ranked daily's ID names its day, not a number.
+    expect(parseRoute('/play/forty-thieves-daily-2026-12-01')).toEqual({
+      kind: 'play',
+      game: 'forty-thieves',
+      deal: null,
+      daily: '2026-12-01',
+    });
+    expect(parseDealId('gaps-daily-2026-13-45')).toBeNull();
+    expect(parseDealId('chess-daily-2026-12-01')).toBeNull();
     expect(parseRoute('/game/abc123')).toEqual({ kind: 'game', id: 'abc123' });
     expect(parseRoute('/', '?game=abc')).toEqual({ kind: 'game', id: 'abc' });
     expect(parseRoute('/')).toEqual({ kind: 'home' });
     expect(parseRoute('/play/chess-1').kind).toBe('bad');
     expect(parseDealId('gaps-0')).toBeNull();
     expect(parseDealId('gaps-4294967296')).toBeNull();
-    expect(parseDealId('gaps-4294967295')).toEqual({ game: 'gaps', deal: 4294967295 });
+    expect(parseDealId('gaps-4294967295')).toEqual({ game: 'gaps', deal: 4294967295, daily: null });
   });
   test('moves compare by value, count 1 implied', () => {
     expect(

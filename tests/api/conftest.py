@@ -3,6 +3,7 @@ session, an app on each, and a small client that signs players up."""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import uuid
 from collections.abc import Iterator
@@ -23,6 +24,7 @@ from patience.engine import new_game
 from patience.jobs.worker import run
 from patience.solver.core import Budget
 from patience.solver.naive import brute_force
+from patience.store import utcnow
 from patience.store.migrate import upgrade
 from patience.store.redis import connect
 from tests.databases import (
@@ -31,6 +33,7 @@ from tests.databases import (
     redis_available,
     redis_test_url,
 )
+from tests.ranked import fill_pool
 
 BACKENDS = ["sqlite", "postgresql"]
 
@@ -81,6 +84,29 @@ def app(request: pytest.FixtureRequest, apps: dict[str, Flask]) -> Flask:
         url = request.getfixturevalue(f"{backend}_url")
         apps[backend] = create_app({"DATABASE_URL": url, "REDIS_URL": None, "TESTING": True})
     return apps[backend]
+
+
+POOL_DAYS = (dt.date(2026, 12, 9), 5)
+"""The days whose ranked dailies the API tests play (from, days after): the daily tests'
+clock runs from 2026-12-10."""
+
+
+@pytest.fixture(scope="session")
+def pooled() -> set[str]:
+    """The databases whose pool :func:`ranked_pool` filled this session."""
+    return set()
+
+
+@pytest.fixture
+def ranked_pool(app: Flask, pooled: set[str]) -> Flask:
+    """``app`` with its database's pool of dailies filled for :data:`POOL_DAYS` and today
+    (once per database and session)."""
+    url = app.config["DATABASE_URL"]
+    if url not in pooled:
+        fill_pool(url, *POOL_DAYS)
+        fill_pool(url, utcnow().date())
+        pooled.add(url)
+    return app
 
 
 @pytest.fixture

@@ -12,13 +12,14 @@ import pytest
 from flask import Flask
 
 from patience import catalogue
+from patience.api.db import get_session
 from patience.catalogue.daily import EPOCH, POOL_SIZE, daily_deal, daily_rulesets, pools
-from patience.engine import new_game
-from patience.games.solving import solve_game
-from patience.solver import Budget
+from patience.store.ranked import daily_of
 from tests.api.conftest import Api
 
 DAY = dt.date(2026, 12, 10)
+NUMBERED = {"pyramid": "standard", "gaps": "redeals-2", "forty-thieves": "classic"}
+"""The numbered dailies' rulesets (before ranked deals; the tests play easier rules)."""
 
 
 class Clock:
@@ -35,17 +36,26 @@ class Clock:
 
 
 @pytest.fixture
-def clock(app: Flask) -> Iterator[Clock]:
+def clock(ranked_pool: Flask) -> Iterator[Clock]:
+    """The app's clock (on an app whose pool holds the days these tests play)."""
     clock = Clock()
-    app.config["CLOCK"] = clock
+    ranked_pool.config["CLOCK"] = clock
     yield clock
-    app.config.pop("CLOCK")
+    ranked_pool.config.pop("CLOCK")
+
+
+def pool_solution(app: Flask, game: str, day: dt.date) -> list[dict[str, Any]]:
+    """The proven winning line the pool keeps for a daily (server side)."""
+    with app.app_context():
+        ranked = daily_of(get_session(), game, day)
+        assert ranked is not None
+        return list(ranked.solution)
 
 
 def test_the_daily_deal_is_a_fixed_function_of_game_and_date() -> None:
     # Golden values: these deals are promised to players, on every server, forever.
-    assert [daily_deal(g, dt.date(2026, 12, 1)) for g in daily_rulesets()] == [467, 46, 11826]
-    assert [daily_deal(g, dt.date(2027, 7, 4)) for g in daily_rulesets()] == [
+    assert [daily_deal(g, dt.date(2026, 12, 1)) for g in NUMBERED] == [467, 46, 11826]
+    assert [daily_deal(g, dt.date(2027, 7, 4)) for g in NUMBERED] == [
         daily_deal("pyramid", dt.date(2027, 7, 4)),
         daily_deal("gaps", dt.date(2027, 7, 4)),
         daily_deal("forty-thieves", dt.date(2027, 7, 4)),
@@ -53,9 +63,9 @@ def test_the_daily_deal_is_a_fixed_function_of_game_and_date() -> None:
     assert daily_deal("gaps", EPOCH) == daily_deal("gaps", EPOCH + dt.timedelta(POOL_SIZE))
 
 
-@pytest.mark.parametrize("game", sorted(daily_rulesets()))
+@pytest.mark.parametrize("game", sorted(NUMBERED))
 def test_every_daily_is_proven_winnable_and_none_repeats_within_a_year(game: str) -> None:
-    ruleset = daily_rulesets()[game]
+    ruleset = NUMBERED[game]
     assert all(catalogue.lookup(game, ruleset, deal)[0] is True for deal in pools()[game])
     days = [EPOCH + dt.timedelta(n) for n in range(3 * 365)]
     deals = [daily_deal(game, day) for day in days]
@@ -67,12 +77,12 @@ def test_every_daily_is_proven_winnable_and_none_repeats_within_a_year(game: str
 def test_today_lists_each_game_and_a_future_date_is_refused(api: Api, clock: Clock) -> None:
     today = api.client.get("/api/v1/daily").json
     assert today is not None and today["date"] == DAY.isoformat()
-    assert [(i["game"], i["deal"]) for i in today["items"]] == [
-        (g, daily_deal(g, DAY)) for g in daily_rulesets()
+    assert [(i["game"], i["deal"], i["deal_id"]) for i in today["items"]] == [
+        (g, None, f"{g}-daily-2026-12-10") for g in daily_rulesets()
     ]
     assert all(i["result"] is None and i["streak"] is None for i in today["items"])
     past = api.client.get("/api/v1/daily/gaps?date=2026-11-30").json
-    assert past is not None and past["deal"] == daily_deal("gaps", dt.date(2026, 11, 30))
+    assert past is not None and past["deal_id"] == "gaps-daily-2026-11-30"
     for bad in ("2026-12-11", "2025-12-31", "2026-13-01", "tomorrow", "20261201"):
         r = api.client.get(f"/api/v1/daily/gaps?date={bad}")
         assert r.status_code == 400 and r.json is not None, bad
@@ -85,9 +95,8 @@ def test_today_lists_each_game_and_a_future_date_is_refused(api: Api, clock: Clo
 def test_a_daily_game_plays_the_day_s_deal_under_the_default_rules(api: Api, clock: Clock) -> None:
     headers = api.player()
     view = api.new_game(headers, game="gaps", daily=True, options={"show_fits": True})
-    assert view["deal"] == daily_deal("gaps", DAY) and view["ruleset"] == "redeals-2"
-    assert view["daily"] == DAY.isoformat()
-    assert api.new_game(headers, game="gaps", deal=view["deal"])["daily"] is None  # same deal
+    assert view["deal"] is None and view["deal_id"] == "gaps-daily-2026-12-10"
+    assert view["ruleset"] == "redeals-2" and view["daily"] == DAY.isoformat()
     for body, status, reason in (
         ({"game": "gaps", "daily": True, "options": {"redeals": 1}}, 422, "not_daily"),
         ({"game": "gaps", "daily": True, "deal": 1}, 422, "not_daily"),
@@ -100,8 +109,7 @@ def test_a_daily_game_plays_the_day_s_deal_under_the_default_rules(api: Api, clo
 def win_daily(api: Api, headers: dict[str, str], clock: Clock, minutes: int = 5) -> dict[str, Any]:
     """Start today's Pyramid daily, then win it ``minutes`` later."""
     view = api.new_game(headers, game="pyramid", daily=True)
-    line = solve_game(new_game("pyramid", deal=view["deal"]), Budget(seconds=30)).solution
-    assert line is not None
+    line = pool_solution(api.client.application, "pyramid", clock.now.date())
     clock.now += dt.timedelta(minutes=minutes)
     for move in line:
         r = api.move(headers, view, move)
@@ -117,16 +125,18 @@ def test_a_day_s_board_counts_only_that_day_s_dailies_won_that_day(api: Api, clo
     clock.at(DAY, 23, 58)
     win_daily(api, bob, clock)  # started on the day, won after midnight: not on the board
     clock.at(DAY, 12)
-    other = api.new_game(cy, game="pyramid", deal=daily_deal("pyramid", DAY))  # not a daily
-    line = solve_game(new_game("pyramid", deal=other["deal"]), Budget(seconds=30)).solution
-    assert line is not None
-    for move in line:
-        other = api.move(cy, other, move).json
+    first = api.new_game(cy, game="pyramid", daily=True)
+    api.client.post(f"/api/v1/games/{first['id']}/resign", json={"version": 0}, headers=cy)
+    clock.now += dt.timedelta(minutes=1)
+    win_daily(api, cy, clock)  # Cy's second game of the daily is practice: not ranked
     board = api.client.get(f"/api/v1/daily/pyramid/{DAY.isoformat()}/leaderboard").json
-    assert board is not None and board["deal_id"] == f"pyramid-{daily_deal('pyramid', DAY)}"
+    assert board is not None and board["deal_id"] == "pyramid-daily-2026-12-10"
+    assert board["open"] is False
     assert [(e["rank"], e["player"], e["game_id"]) for e in board["entries"]] == [
-        (1, "Ann", won["id"])
+        (1, "Ann", None)  # the day is open: no one else may watch Ann's line yet
     ]
+    mine = api.client.get(f"/api/v1/daily/pyramid/{DAY.isoformat()}/leaderboard", headers=ann)
+    assert mine.json is not None and mine.json["entries"][0]["game_id"] == won["id"]
     today = api.client.get("/api/v1/daily", headers=ann).json
     assert today is not None
     (mine,) = [i for i in today["items"] if i["game"] == "pyramid"]

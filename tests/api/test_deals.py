@@ -27,7 +27,12 @@ def test_an_unplayed_deal(api: Api) -> None:
     }
     r = api.client.get("/api/v1/deals/pyramid/4000000000/leaderboard?ruleset=standard&limit=3")
     assert r.status_code == 200
-    assert r.json == {"deal_id": "pyramid-4000000000", "ruleset": "standard", "entries": []}
+    assert r.json == {
+        "deal_id": "pyramid-4000000000",
+        "ruleset": "standard",
+        "open": True,  # anyone can compute a numbered deal's cards
+        "entries": [],
+    }
 
 
 def test_a_deal_counts_plays_once_a_move_is_made(api: Api) -> None:

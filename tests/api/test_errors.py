@@ -65,11 +65,18 @@ def test_unexpected_errors_are_500_in_the_same_shape(
     assert "unhandled error" in caplog.text
 
 
-def test_health_and_readiness(api: Api) -> None:
+def test_health_and_readiness(api: Api, ranked_pool: Flask) -> None:
     assert api.client.get("/healthz").json == {"status": "ok"}
-    r = api.client.get("/readyz")
-    assert r.status_code == 200
-    assert r.json == {"status": "ok", "database": "ok", "redis": "not_configured"}
+    r = api.client.get("/readyz")  # (today's dailies are in the pool: else not ready)
+    assert r.status_code == 200 and r.json is not None
+    assert r.json == {
+        "status": "ok",
+        "database": "ok",
+        "redis": "not_configured",
+        "ranked_pool": r.json["ranked_pool"],
+        "ranked_days_ahead": r.json["ranked_days_ahead"],
+    }
+    assert r.json["ranked_pool"] in ("ok", "low") and r.json["ranked_days_ahead"] >= 0
 
 
 def test_readiness_reports_an_unreachable_database(tmp_path) -> None:

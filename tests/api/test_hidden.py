@@ -38,7 +38,7 @@ def seen_and_hidden(app: Flask, game_id: str) -> tuple[set[str], set[str]]:
     with app.app_context():
         record = get_session().get(GameRecord, game_id)
         assert record is not None
-        game = rebuild(as_row(record))
+        game = rebuild(as_row(record), get_session())
         seen = set(game.seen)
         everything = {s for s in strings(game.position()) if CARD.match(s)}
     return seen, everything - seen

@@ -23,14 +23,20 @@ def test_every_operation_documents_errors_and_auth() -> None:
         ("post", "/api/v1/players"),
         ("get", "/api/v1/deals/{game}/{number}"),
         ("get", "/api/v1/deals/{game}/{number}/leaderboard"),
+        ("get", "/api/v1/daily/{game}/{date}/deal"),
+        ("post", "/api/v1/players/link"),
+        ("post", "/api/v1/records/verify"),
+    }
+    # A token says more (the player's own result), or lets a player see their own game of
+    # an open ranked day (its replay, steps, record, board link), which no one else may.
+    token_welcome = {
+        ("get", "/api/v1/daily"),
+        ("get", "/api/v1/daily/{game}"),
         ("get", "/api/v1/daily/{game}/{date}/leaderboard"),
         ("get", "/api/v1/games/{game_id}/replay"),
         ("get", "/api/v1/games/{game_id}/replay/{step}"),
         ("get", "/api/v1/games/{game_id}/record"),
-        ("post", "/api/v1/players/link"),
-        ("post", "/api/v1/records/verify"),
     }
-    token_welcome = {("get", "/api/v1/daily"), ("get", "/api/v1/daily/{game}")}
     for path, item in spec["paths"].items():
         for method, op in item.items():
             if method == "parameters":

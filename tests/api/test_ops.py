@@ -17,8 +17,10 @@ from flask import Flask
 from patience.api import create_app
 from patience.api.middleware import DOCS_CSP, SPA_CSP, Limit
 from patience.logs import JsonFormatter
+from patience.store import utcnow
 from tests.api.conftest import Api, limited_app
 from tests.databases import redis_available
+from tests.ranked import fill_pool
 
 SHAPE = {"code", "status", "message", "reason", "errors"}
 DOWN_REDIS = "redis://127.0.0.1:1/0"
@@ -150,14 +152,17 @@ def test_a_down_redis_limits_nothing_and_fails_nothing(sqlite_url: str) -> None:
     game = api.new_game(headers[0], deal=8153)
     assert api.move(headers[0], game, {"type": "draw"}).status_code == 200
     r = api.client.get("/readyz")
-    assert r.status_code == 503
-    assert r.json == {"status": "unavailable", "database": "ok", "redis": "unavailable"}
+    assert r.status_code == 503 and r.json is not None
+    checks = {name: r.json[name] for name in ("status", "database", "redis")}
+    assert checks == {"status": "unavailable", "database": "ok", "redis": "unavailable"}
 
 
 def test_readiness_with_redis(redis_app: Flask) -> None:
+    fill_pool(redis_app.config["DATABASE_URL"], utcnow().date())  # today's dailies are there
     r = redis_app.test_client().get("/readyz")
     assert r.status_code == 200 and r.json is not None
     assert r.json["redis"] == "ok" and r.json["database"] == "ok"
+    assert r.json["ranked_pool"] in ("ok", "low")
     try:
         import rq  # noqa: F401
     except ImportError:

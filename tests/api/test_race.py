@@ -56,7 +56,7 @@ def test_twenty_concurrent_moves_on_one_version(pg_app: Flask) -> None:
         assert record.version == 1 and record.line == [applied] and record.moves_made == 1
         actions = session.query(Action).filter_by(game_id=game["id"]).all()
         assert len(actions) == 1
-        replayed = rebuild(as_row(record))
+        replayed = rebuild(as_row(record), session)
         assert replayed.moves == record.line
         assert sorted(replayed.seen) == sorted(record.seen)
         assert actions[0].response["board"] == replayed.view()["board"]

@@ -39,8 +39,8 @@ def finished_game(api: Api, headers: dict[str, str], **body: Any) -> dict[str, A
     return data
 
 
-def record_of(api: Api, game_id: str) -> str:
-    r = api.client.get(f"/api/v1/games/{game_id}/record")
+def record_of(api: Api, game_id: str, headers: dict[str, str] | None = None) -> str:
+    r = api.client.get(f"/api/v1/games/{game_id}/record", headers=headers or {})
     assert r.status_code == 200, r.json
     assert r.mimetype == "text/plain" and r.mimetype_params["charset"] == "utf-8"
     assert r.headers["Content-Disposition"].endswith('.patience"')
@@ -124,14 +124,20 @@ def test_a_won_game_verifies_as_won(api: Api) -> None:
     )
 
 
-def test_a_daily_games_record_names_its_day_and_its_numbered_deal(api: Api) -> None:
+def test_a_daily_games_record_names_its_day_and_waits_for_its_layout(
+    api: Api, ranked_pool: Flask
+) -> None:
+    """While its day is open a daily game's record is its player's only, names the day's
+    ranked deal and holds no layout: it cannot be verified until the deal is revealed."""
     headers = api.player()
     game = finished_game(api, headers, game="gaps", daily=True)
-    header = parse_record(record_of(api, game["id"])).header
+    text = record_of(api, game["id"], headers)
+    header = parse_record(text).header
     assert header.daily is not None and header.daily.isoformat() == game["daily"]
-    assert header.deal_id == game["deal_id"] and header.number() == game["deal"]
-    body = verify(api, record_of(api, game["id"])).json
-    assert body is not None and body["valid"] and body["status"] == "resigned"
+    assert header.deal_id == game["deal_id"] == f"gaps-daily-{game['daily']}"
+    assert header.number() is None and header.layout is None and game["deal"] is None
+    body = verify(api, text)
+    assert body.status_code == 422 and body.json["reason"] == "deal_not_revealed"
 
 
 def test_unknown_games_have_no_record(api: Api) -> None:

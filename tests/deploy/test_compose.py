@@ -5,6 +5,7 @@ health checks, start order, volumes, the files it names, and the documented conf
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -47,6 +48,11 @@ def _parses(command: list[str]) -> bool:
     except SystemExit:
         return False
     return True
+
+
+def compose_env(services: dict[str, dict[str, Any]]) -> dict[str, str]:
+    env: dict[str, str] = services["worker"]["environment"]
+    return env
 
 
 def test_the_services(services: dict[str, dict[str, Any]]) -> None:
@@ -92,7 +98,10 @@ def test_images_run_as_non_root() -> None:
 
 def test_api_runs_gunicorn_after_the_migrations(services: dict[str, dict[str, Any]]) -> None:
     api, migrate = services["api"], services["migrate"]
-    assert migrate["command"] == ["patience", "db", "upgrade"]
+    assert migrate["command"] == ["patience", "db", "upgrade", "--fill-today"]
+    assert _parses(migrate["command"])
+    # No default: production refuses to start without the ranked deals' secret.
+    assert compose_env(services)["DEAL_SECRET"].startswith("${DEAL_SECRET:?")
     assert api["command"][:2] == ["patience", "serve"] and "--no-migrate" in api["command"]
     assert api["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
     assert api["depends_on"]["db"]["condition"] == "service_healthy"
@@ -151,14 +160,21 @@ def test_every_variable_is_documented() -> None:
 
 @pytest.mark.skipif(shutil.which("docker-compose") is None, reason="docker-compose not installed")
 def test_docker_compose_config_validates() -> None:
-    result = subprocess.run(
-        ["docker-compose", "-f", str(COMPOSE_FILE), "config", "-q"],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    def config(**env: str) -> subprocess.CompletedProcess[str]:
+        without = {k: v for k, v in os.environ.items() if k != "DEAL_SECRET"}
+        return subprocess.run(
+            ["docker-compose", "-f", str(COMPOSE_FILE), "config", "-q"],
+            cwd=REPO_ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=without | env,
+        )
+
+    result = config(DEAL_SECRET="0" * 64)
     assert result.returncode == 0, result.stderr
+    refused = config()  # no secret: compose itself refuses, naming it
+    assert refused.returncode != 0 and "DEAL_SECRET" in refused.stderr
 
 
 def test_gunicorn_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

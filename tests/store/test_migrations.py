@@ -73,3 +73,61 @@ def test_each_players_token_becomes_their_first_device_and_back(empty_url: str) 
         assert rows == [(f"p{i}", hash_token(f"t{i}")) for i in range(3)]
     finally:
         engine.dispose()
+
+
+def test_numbered_dailies_keep_their_dates_and_boards_after_0005(empty_url: str) -> None:
+    """0005 adds the ranked pool; the daily games played before it keep their numbered deal
+    and their date: still that day's, on its board and in the player's streak."""
+    import datetime as dt
+
+    from alembic import command
+
+    from patience.service.daily import Daily
+    from patience.store import GameRecord, Player, Win
+    from patience.store.migrate import alembic_config
+
+    upgrade(empty_url, "0004_player_devices")
+    day = dt.date(2026, 11, 20)
+    won = dt.datetime(2026, 11, 20, 9, tzinfo=dt.UTC)
+    engine = make_engine(empty_url)
+    try:
+        with session_factory(engine)() as session:
+            session.add(Player(id="p1", name="Ann", created_at=won))
+            session.flush()
+            session.add(
+                GameRecord(
+                    id="g" * 32,
+                    player_id="p1",
+                    game="pyramid",
+                    ruleset="standard",
+                    options={},
+                    deal=467,
+                    line=[],
+                    seen=[],
+                    status="won",
+                    result={"moves": 40, "elapsed_ms": 1000},
+                    created_at=won,
+                    updated_at=won,
+                    finished_at=won,
+                    daily=day,
+                )
+            )
+            session.flush()
+            win = Win(game_id="g" * 32, player_id="p1", game="pyramid", ruleset="standard")
+            win.deal, win.moves, win.elapsed_ms, win.undos, win.hints = 467, 40, 1000, 0, 0
+            win.finished_at = won
+            session.add(win)
+            session.commit()
+        upgrade(empty_url)
+        with session_factory(engine)() as session:
+            record = session.get(GameRecord, "g" * 32)
+            assert record is not None and (record.deal, record.daily) == (467, day)
+            daily = Daily(session, won)
+            board = daily.leaderboard("pyramid", day, 10, None)
+            assert [(e["player"], e["moves"]) for e in board["entries"]] == [("Ann", 40)]
+            (item,) = [i for i in daily.items("p1", day) if i["game"] == "pyramid"]
+            assert item["result"]["game_id"] == "g" * 32 and item["streak"] == 1
+        command.downgrade(alembic_config(empty_url), "0004_player_devices")
+        upgrade(empty_url)
+    finally:
+        engine.dispose()

@@ -21,6 +21,7 @@ from patience.api.middleware import init_middleware
 from patience.api.resources import BLUEPRINTS
 from patience.api.smorest import Api
 from patience.api.web import DOCS_ASSETS, init_web
+from patience.catalogue.ranked import require_secret
 from patience.store import database_url
 from patience.store.redis import redis_url
 
@@ -94,6 +95,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["patience.api"] = api
     init_web(app)
     return app
+
+
+def production_app() -> Flask:
+    """The app gunicorn serves: :func:`create_app`, once the environment has a
+    ``DEAL_SECRET`` (else a clear error: ranked deals would have no secret). Tests and the
+    OpenAPI build call :func:`create_app` itself."""
+    require_secret(os.environ)
+    return create_app()
 
 
 def openapi_document(app: Flask | None = None) -> str:

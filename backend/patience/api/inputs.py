@@ -22,6 +22,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import json
 import math
@@ -171,3 +172,16 @@ def depth(data: Any) -> int:
             deepest = max(deepest, level)
             stack.extend((child, level + 1) for child in item)
     return deepest
+
+
+DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def parse_date(text: str) -> dt.date:
+    """A ``YYYY-MM-DD`` date of a request (400 ``invalid_date`` otherwise)."""
+    try:
+        if not DATE.fullmatch(text):
+            raise ValueError(text)
+        return dt.date.fromisoformat(text)
+    except ValueError as exc:
+        raise ApiError(400, "invalid_date", "dates are YYYY-MM-DD", {"date": [text[:40]]}) from exc

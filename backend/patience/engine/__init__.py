@@ -67,6 +67,7 @@ __all__ = [
     "game_class",
     "load_position",
     "new_game",
+    "start_game",
 ]
 
 
@@ -80,6 +81,14 @@ def game_class(name: object) -> type[Game[Any, Any]]:
 def new_game(name: str, *, deal: int, options: object = None) -> Game[Any, Any]:
     """A new game of ``name`` on deal number ``deal`` with ``options`` as in API.md."""
     return game_class(name).new(check_deal_number(deal), options)
+
+
+def start_game(name: str, deal: int | Mapping[str, Any], options: object = None) -> Game[Any, Any]:
+    """A new game of a deal: a deal number, or the stored starting position of a deal
+    without one (a ranked deal, :meth:`Game.ranked`)."""
+    if isinstance(deal, Mapping):
+        return game_class(name).from_start(deal, options)
+    return new_game(name, deal=deal, options=options)
 
 
 def load_position(position: Mapping[str, Any], options: object = None) -> Game[Any, Any]:

@@ -31,6 +31,8 @@ laid out per game (:func:`pyramid_layout`, :func:`gaps_layout`, :func:`forty_thi
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -47,21 +49,14 @@ MAX_DEAL = 2**32 - 1
 T = TypeVar("T")
 
 
-class SplitMix64:
-    """The SplitMix64 generator; see the module docstring for its definition."""
+class Generator:
+    """A source of 64-bit outputs with the bounded integers and the shuffle defined above."""
 
-    __slots__ = ("state",)
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & MASK64
+    __slots__ = ()
 
     def next(self) -> int:
         """The next 64-bit output."""
-        self.state = (self.state + GOLDEN_GAMMA) & MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * MIX_1) & MASK64
-        z = ((z ^ (z >> 27)) * MIX_2) & MASK64
-        return z ^ (z >> 31)
+        raise NotImplementedError
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0 … n-1`` (rejection sampling, no modulo bias)."""
@@ -80,6 +75,60 @@ class SplitMix64:
             j = self.below(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
+
+
+class SplitMix64(Generator):
+    """The SplitMix64 generator; see the module docstring for its definition."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & MASK64
+
+    def next(self) -> int:
+        self.state = (self.state + GOLDEN_GAMMA) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * MIX_1) & MASK64
+        z = ((z ^ (z >> 27)) * MIX_2) & MASK64
+        return z ^ (z >> 31)
+
+
+class KeyedStream(Generator):
+    """The generator of a ranked deal: output ``i`` (from 0) is the first 8 bytes, big-endian,
+    of ``SHA-256(key || i as 8 bytes big-endian)``. Unlike SplitMix64's 64-bit state, a
+    32-byte secret ``key`` cannot be searched for from the cards a player sees.
+
+    >>> KeyedStream(bytes(32)).next() == KeyedStream(bytes(32)).next() != KeyedStream(b"x").next()
+    True
+    """
+
+    __slots__ = ("counter", "key")
+
+    def __init__(self, key: bytes) -> None:
+        self.key, self.counter = key, 0
+
+    def next(self) -> int:
+        block = hashlib.sha256(self.key + self.counter.to_bytes(8, "big")).digest()
+        self.counter += 1
+        return int.from_bytes(block[:8], "big")
+
+
+def ranked_key(secret: bytes, game: str, ruleset: str, name: str, candidate: int) -> bytes:
+    """The key of candidate ``candidate`` (0, 1, …) of a ranked deal: HMAC-SHA256 of the server
+    secret over ``ranked:<game>:<ruleset>:<name>:<candidate>`` (``name``: ``daily-2026-12-01``).
+
+    >>> len(ranked_key(b"s", "gaps", "redeals-2", "daily-2026-12-01", 0))
+    32
+    """
+    message = f"ranked:{game}:{ruleset}:{name}:{candidate}".encode()
+    return hmac.new(secret, message, hashlib.sha256).digest()
+
+
+def ranked_redeal_seed(key: bytes) -> int:
+    """The seed of a ranked deal's later random events (Gaps redeals, :func:`derived_seed`):
+    32 bits of its own, from ``SHA-256(key || "redeal")``, so unrelated to the layout's
+    stream (the redeal generator and its 32-bit seed are the numbered deals' own)."""
+    return int.from_bytes(hashlib.sha256(key + b"redeal").digest()[:4], "big")
 
 
 def check_deal_number(number: object) -> int:
@@ -101,14 +150,22 @@ def pyramid_layout(number: int) -> tuple[list[Card], list[Card]]:
 
     Returns ``(pyramid, stock)`` with the stock listed top card first.
     """
-    deck = shuffled_deck(number)
-    return deck[:28], deck[28:]
+    return pyramid_cards(shuffled_deck(number))
+
+
+def pyramid_cards(deck: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+    """:func:`pyramid_layout` of a shuffled deck."""
+    return list(deck[:28]), list(deck[28:])
 
 
 def gaps_layout(number: int) -> list[list[Card | None]]:
     """Gaps: the 52 shuffled cards fill 4 rows of 13 row by row; the aces are then removed
     (``None``), leaving 4 gaps."""
-    deck = shuffled_deck(number)
+    return gaps_cards(shuffled_deck(number))
+
+
+def gaps_cards(deck: Sequence[Card]) -> list[list[Card | None]]:
+    """:func:`gaps_layout` of a shuffled deck."""
     return [
         [None if c.rank == 1 else c for c in deck[row * 13 : row * 13 + 13]] for row in range(4)
     ]
@@ -121,9 +178,13 @@ def forty_thieves_layout(number: int) -> tuple[list[list[Card]], list[Card]]:
 
     Returns ``(tableau, stock)``: columns listed bottom → top, stock top card first.
     """
-    deck = shuffled_deck(number, decks=2)
+    return forty_thieves_cards(shuffled_deck(number, decks=2))
+
+
+def forty_thieves_cards(deck: Sequence[Card]) -> tuple[list[list[Card]], list[Card]]:
+    """:func:`forty_thieves_layout` of a shuffled deck (two decks)."""
     tableau = [[deck[col + 10 * row] for row in range(4)] for col in range(10)]
-    return tableau, deck[40:]
+    return tableau, list(deck[40:])
 
 
 def derived_seed(seed: int, ordinal: int) -> int:

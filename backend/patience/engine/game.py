@@ -26,7 +26,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
-from patience.engine.cards import Card
+from patience.engine.cards import ONE_DECK, TWO_DECKS, Card
+from patience.engine.deal import KeyedStream, ranked_redeal_seed
 from patience.engine.errors import CardError, IllegalMove, InvalidMove, InvalidPosition
 from patience.engine.options import Options, OptionSpec, OptionValue, parse_options
 
@@ -51,6 +52,8 @@ class Game(ABC, Generic[S, M]):
     progress_goal: ClassVar[int]
     """What :meth:`progress` reaches when the game is won."""
     option_specs: ClassVar[tuple[OptionSpec, ...]]
+    decks: ClassVar[int] = 1
+    """How many 52-card decks a deal shuffles."""
 
     def __init__(
         self, state: S, options: Options, *, deal: int | None = None, seen: Iterable[Card] = ()
@@ -64,6 +67,9 @@ class Game(ABC, Generic[S, M]):
         self._legal_cache: tuple[S, list[M]] | None = None
         self.options: Options = dict(options)
         self.deal = deal
+        self.start: Json | None = None
+        """The full starting position of a deal without a number (a ranked deal, which no
+        one can rebuild without the server's secret): what the game is rebuilt from."""
         self._seen: Counter[Card] = Counter(seen) | Counter(self._visible_cards(state))
         # Derived from the seen cards, once per change of them (every response asks).
         self._seen_sorted: list[str] | None = None
@@ -81,6 +87,13 @@ class Game(ABC, Generic[S, M]):
     @abstractmethod
     def deal_state(cls, number: int, options: Options) -> S:
         """The starting state of deal ``number``."""
+
+    @classmethod
+    def layout_state(cls, deck: list[Card], seed: int, options: Options) -> S:
+        """The starting state of a shuffled ``deck`` whose later random events (Gaps
+        redeals) are seeded by ``seed``: how every deal is laid out, numbered or ranked. A
+        game without it has numbered deals only (no daily)."""
+        raise NotImplementedError(f"{cls.name} lays out numbered deals only")
 
     @classmethod
     @abstractmethod
@@ -174,6 +187,39 @@ class Game(ABC, Generic[S, M]):
     def new(cls, deal: int, options: object = None) -> Game[S, M]:
         opts = parse_options(cls.option_specs, options)
         return cls(cls.deal_state(deal, opts), opts, deal=deal)
+
+    @classmethod
+    def ranked(cls, key: bytes, options: object = None) -> Game[S, M]:
+        """A deal without a public number (a ranked deal): the canonical deck shuffled by
+        :class:`~patience.engine.deal.KeyedStream` of the secret-derived ``key``, its later
+        random events seeded by :func:`~patience.engine.deal.ranked_redeal_seed`. Its
+        :attr:`start` is kept to rebuild it.
+
+        >>> from patience.engine import game_class
+        >>> g = game_class("pyramid").ranked(bytes(32))
+        >>> g.deal is None and g.fresh().position() == g.position() == g.start
+        True
+        """
+        opts = parse_options(cls.option_specs, options)
+        deck = KeyedStream(key).shuffle(ONE_DECK if cls.decks == 1 else TWO_DECKS)
+        game = cls(cls.layout_state(deck, ranked_redeal_seed(key), opts), opts)
+        game.start = game.position()
+        return game
+
+    @classmethod
+    def from_start(cls, start: Mapping[str, Any], options: object = None) -> Game[S, M]:
+        """The game at the stored starting position of a deal without a number."""
+        game = cls.from_position(start, options)
+        game.start = dict(start)
+        return game
+
+    def fresh(self) -> Game[S, M]:
+        """A new game of this game's deal and options, at its start."""
+        if self.deal is not None:
+            return type(self).new(self.deal, self.options)
+        if self.start is not None:
+            return type(self).from_start(self.start, self.options)
+        raise ValueError("a game from a position has no start to go back to")
 
     @classmethod
     def from_position(cls, position: Mapping[str, Any], options: object = None) -> Game[S, M]:

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from patience.engine.cards import Card, format_card
-from patience.engine.deal import MAX_DEAL, SplitMix64, derived_seed, gaps_layout
+from patience.engine.deal import MAX_DEAL, SplitMix64, derived_seed, gaps_cards, shuffled_deck
 from patience.engine.errors import CardError, IllegalMove, InvalidMove, InvalidPosition
 from patience.engine.game import (
     Game,
@@ -338,8 +338,12 @@ class GapsGame(Game[GapsState, GapsMove]):
 
     @classmethod
     def deal_state(cls, number: int, options: Options) -> GapsState:
-        grid = tuple(card for row in gaps_layout(number) for card in row)
-        return GapsState(grid, initial_redeals(options), seed=number)
+        return cls.layout_state(shuffled_deck(number), number, options)
+
+    @classmethod
+    def layout_state(cls, deck: list[Card], seed: int, options: Options) -> GapsState:
+        grid = tuple(card for row in gaps_cards(deck) for card in row)
+        return GapsState(grid, initial_redeals(options), seed=seed)
 
     @classmethod
     def parse_position(

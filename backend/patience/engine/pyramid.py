@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from patience.engine.cards import Card, format_card
-from patience.engine.deal import pyramid_layout
+from patience.engine.deal import pyramid_cards, shuffled_deck
 from patience.engine.errors import IllegalMove, InvalidMove, InvalidPosition
 from patience.engine.game import (
     Game,
@@ -257,7 +257,11 @@ class PyramidGame(Game[PyramidState, PyramidMove]):
 
     @classmethod
     def deal_state(cls, number: int, options: Options) -> PyramidState:
-        pyramid, stock = pyramid_layout(number)
+        return cls.layout_state(shuffled_deck(number), number, options)
+
+    @classmethod
+    def layout_state(cls, deck: list[Card], seed: int, options: Options) -> PyramidState:
+        pyramid, stock = pyramid_cards(deck)
         return PyramidState(tuple(pyramid), tuple(stock), ())
 
     @classmethod

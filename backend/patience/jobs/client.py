@@ -52,6 +52,9 @@ from patience.jobs.queues import (
     PAR_QUEUE,
     PAR_QUEUE_LIMIT,
     PAR_SECONDS,
+    POOL,
+    POOL_FULL,
+    POOL_JOB,
     RESULT_TTL,
     RETRIES,
     REWIND,
@@ -429,6 +432,14 @@ class Jobs:
         trim = self.redis.register_script(TRIM)
         trim(keys=[queue_key(PAR_QUEUE)], args=[PAR_QUEUE_LIMIT, Job.redis_job_namespace_prefix])
 
+    # -- the ranked pool ---------------------------------------------------------------------
+
+    def top_up_pool(self) -> None:
+        """Queue the ranked pool's filler, unless a recent run left the pool full or it is
+        queued or running (raises ``RedisError``)."""
+        if not self.redis.exists(POOL_FULL):
+            self.submit(POOL, POOL_JOB, ())
+
     # -- plumbing ----------------------------------------------------------------------------
 
     def _fetch(self, job_id: str) -> Job | None:
@@ -438,11 +449,13 @@ class Jobs:
             return None
 
 
-def _primitives(game: Game[Any, Any]) -> tuple[str, Json, int, list[Json], list[str]]:
-    """What a job needs to rebuild ``game``: name, options, deal, move line, seen cards."""
-    if game.deal is None:
-        raise ValueError("jobs rebuild numbered deals only")
-    return game.name, dict(game.options), game.deal, game.moves, game.seen
+def _primitives(game: Game[Any, Any]) -> tuple[str, Json, int | Json, list[Json], list[str]]:
+    """What a job needs to rebuild ``game``: name, options, deal (its number, or the start
+    of a ranked deal), move line, seen cards."""
+    deal = game.deal if game.deal is not None else game.start
+    if deal is None:
+        raise ValueError("jobs rebuild deals only, not hand-made positions")
+    return game.name, dict(game.options), deal, game.moves, game.seen
 
 
 def _proven(result: Json) -> bool:

@@ -45,9 +45,10 @@ ANALYSIS_QUEUE = "patience"
 SOLVE_QUEUE = "patience-solve"
 PAR_QUEUE = "patience-par"
 CATALOGUE_QUEUE = "patience-catalogue"
-QUEUES = (HINT_QUEUE, ANALYSIS_QUEUE, SOLVE_QUEUE, PAR_QUEUE, CATALOGUE_QUEUE)
-"""Every queue, in the order a worker takes jobs from them (catalogue builds last: they
-use what players leave)."""
+RANKED_QUEUE = "patience-ranked"
+QUEUES = (HINT_QUEUE, ANALYSIS_QUEUE, SOLVE_QUEUE, PAR_QUEUE, CATALOGUE_QUEUE, RANKED_QUEUE)
+"""Every queue, in the order a worker takes jobs from them (catalogue builds and the ranked
+pool's proofs last: they use what players leave, and the pool is filled days ahead)."""
 
 ANALYSIS_SECONDS = 20.0
 """Solver budget of an analysis; past it the verdict is ``timeout`` (never ``unwinnable``)."""
@@ -118,6 +119,23 @@ SOLVE = Kind(
     "patience.jobs.tasks.solve_deal", SOLVE_QUEUE, int(SOLVE_SECONDS) + 30, keep=DAY, wait=HOUR
 )
 PAR = Kind("patience.jobs.tasks.par", PAR_QUEUE, int(PAR_SECONDS) * 4 + 60, keep=0, wait=HOUR)
+
+POOL_SECONDS = MINUTE
+"""How long one run of the ranked pool's filler may start new proofs before it stops (the
+next run goes on where it left off): short, since the worker running it takes no other job
+meanwhile."""
+POOL = Kind(
+    "patience.jobs.tasks.fill_pool", RANKED_QUEUE, POOL_SECONDS + 5 * MINUTE, keep=0, wait=HOUR
+)
+POOL_JOB = "ranked-pool"
+"""The id of the filler's one job (a second request while it is queued or runs is none)."""
+POOL_FULL = "patience:ranked:pool-checked"
+"""Set (for :data:`POOL_RECHECK` seconds) by a filler run that left the pool full, or could
+add nothing (no secret, no proof yet): until it expires, no worker queues the filler
+again."""
+POOL_RECHECK = 10 * MINUTE
+POOL_PROGRESS = "patience:ranked:progress"
+"""Hash: ``<game>:<name>`` → the candidate its search goes on from."""
 
 HEARTBEAT_SECONDS = 2
 """How often a busy worker marks itself and its running job alive."""
@@ -192,7 +210,10 @@ def par_id(name: str, ruleset: str, deal: int) -> str:
 def rewind_id(game: Game[Any, Any]) -> str:
     """The rewind search of ``game``'s very move line (unlike a verdict, the last winnable
     point depends on the way the position was reached)."""
-    text = json.dumps([game.name, game.ruleset, game.deal, game.moves], separators=(",", ":"))
+    deal = game.deal if game.deal is not None else game.start
+    text = json.dumps(
+        [game.name, game.ruleset, deal, game.moves], sort_keys=True, separators=(",", ":")
+    )
     return "rewind-" + hashlib.sha256(text.encode()).hexdigest()[:40]
 
 

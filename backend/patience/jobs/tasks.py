@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import time
 from typing import Any
 
@@ -26,7 +27,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from patience.engine import Game, load_position, new_game
+from patience.engine import Game, load_position, new_game, start_game
 from patience.games.solving import (
     find_par,
     last_winnable,
@@ -39,10 +40,15 @@ from patience.jobs.honesty import NONE_IN_SIGHT
 from patience.jobs.lines import keep
 from patience.jobs.queues import (
     ANALYSIS,
+    DAY,
     HINT,
     HINT_QUEUE,
     KEEP_LEFT_BEHIND,
     LATEST,
+    POOL_FULL,
+    POOL_PROGRESS,
+    POOL_RECHECK,
+    POOL_SECONDS,
     REWIND,
     SOLVE,
     WANTED,
@@ -50,6 +56,7 @@ from patience.jobs.queues import (
     queue_key,
 )
 from patience.jobs.results import members, publish, text
+from patience.service.ranked import deal_start
 from patience.solver import Budget
 from patience.solver.par import shorten
 from patience.store import GameRecord, database_url, make_engine, session_factory, utcnow
@@ -64,10 +71,11 @@ SHORTEN_SECONDS = 2.0
 
 
 def rebuild(
-    game: str, options: Json, deal: int, line: list[Json], seen: list[str]
+    game: str, options: Json, deal: int | Json, line: list[Json], seen: list[str]
 ) -> Game[Any, Any]:
-    """The engine game for stored primitives (the same replay the API does)."""
-    built = new_game(game, deal=deal, options=options)
+    """The engine game for stored primitives (the same replay the API does); ``deal`` is a
+    number or a ranked deal's start."""
+    built = start_game(game, deal, options)
     built.replay(line, seen)
     return built
 
@@ -162,14 +170,14 @@ def _start_rewinds(job: Job, game: Game[Any, Any]) -> None:
     try:
         with _session() as session:
             records = [session.get(GameRecord, owner) for owner in owners]
+            playing = [r for r in records if r is not None and r.status == "playing"]
+            starts = [deal_start(session, r.game, r.deal) for r in playing]
     except SQLAlchemyError as exc:
         log.warning("rewind searches not started: %s", exc)
         return
     jobs = Jobs(job.connection)
-    for record in records:
-        if record is None or record.status != "playing":
-            continue
-        built = rebuild(record.game, record.options, record.deal, record.line, record.seen)
+    for record, start in zip(playing, starts, strict=True):
+        built = rebuild(record.game, record.options, start, record.line, record.seen)
         if built.position_key() == game.position_key():  # not moved on meanwhile
             jobs.start_rewind(built, record.id)
 
@@ -177,7 +185,7 @@ def _start_rewinds(job: Job, game: Game[Any, Any]) -> None:
 def rewind(
     game: str,
     options: Json,
-    deal: int,
+    deal: int | Json,
     line: list[Json],
     seen: list[str],
     *,
@@ -239,7 +247,7 @@ def _store_par(game: Game[Any, Any], line: list[Json], *, proven: bool) -> None:
         session.commit()
 
 
-def hint(game: str, options: Json, deal: int, line: list[Json], seen: list[str]) -> Json:
+def hint(game: str, options: Json, deal: int | Json, line: list[Json], seen: list[str]) -> Json:
     """A hint for the position (the hint function obeys the honesty rule and the no-cycle
     rule itself); a winning line it found from the position is kept for the next hints."""
     built = rebuild(game, options, deal, line, seen)
@@ -254,6 +262,63 @@ def solve_deal(game: str, options: Json, deal: int, *, seconds: float) -> Json:
     """``POST /solve``: the verdict for a whole deal, with its solution line."""
     result = solve_game(new_game(game, deal=deal, options=options), Budget(seconds=seconds))
     return _published(get_current_job(), result.to_json(), SOLVE.keep)
+
+
+def fill_pool() -> Json:
+    """Top up the ranked pool (:mod:`patience.catalogue.pool`) for about
+    :data:`~patience.jobs.queues.POOL_SECONDS` (a short run: a worker on it takes no other
+    job meanwhile), each search going on where the last run left it (kept in Redis). A run
+    that leaves the pool full, or that tried every candidate it could and stored nothing,
+    says so in Redis, so that no worker queues this again for a while. Without a
+    ``DEAL_SECRET`` it deals nothing (and logs why): the API then answers 503 for today's
+    daily and ``/readyz`` says the pool is dry."""
+    from patience.catalogue.pool import fill, missing
+    from patience.catalogue.ranked import MissingSecret, secret_bytes
+
+    try:
+        secret = secret_bytes(os.environ.get("DEAL_SECRET"))
+    except MissingSecret as exc:
+        log.error("ranked pool not filled: %s", exc)
+        _pool_checked()
+        return {"stored": 0, "error": "no_secret"}
+    today = utcnow().date()
+    job = get_current_job()
+    progress = None if job is None else _Progress(job.connection)
+    until = time.monotonic() + POOL_SECONDS
+    with _session() as session:
+        stored = fill(session, secret, today, until=until, progress=progress)
+        left = missing(session, today)
+    if left:
+        log.warning("ranked pool: %d dailies still missing", len(left))
+    if not left or (not stored and time.monotonic() <= until):
+        _pool_checked()
+    return {"stored": len(stored), "missing": len(left)}
+
+
+class _Progress:
+    """Where each ranked deal's search goes on, in a Redis hash (kept two days)."""
+
+    def __init__(self, redis: Redis) -> None:
+        self.redis = redis
+
+    def get(self, key: str, default: int) -> int:
+        with contextlib.suppress(RedisError):
+            found = self.redis.hget(POOL_PROGRESS, key)
+            return default if found is None else int(found)
+        return default
+
+    def __setitem__(self, key: str, value: int) -> None:
+        with contextlib.suppress(RedisError), self.redis.pipeline(transaction=False) as pipe:
+            pipe.hset(POOL_PROGRESS, key, value)
+            pipe.expire(POOL_PROGRESS, lifetime(2 * DAY))
+            pipe.execute()
+
+
+def _pool_checked() -> None:
+    job = get_current_job()
+    if job is not None:
+        with contextlib.suppress(RedisError):
+            job.connection.set(POOL_FULL, 1, ex=lifetime(POOL_RECHECK))
 
 
 def _published(job: Job | None, result: Json, keep: int) -> Json:

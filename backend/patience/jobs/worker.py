@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import time
 from types import FrameType
@@ -32,6 +33,7 @@ from rq import Queue, SimpleWorker, Worker
 from rq.job import Job
 
 from patience.jobs import tasks  # noqa: F401  (loaded here once: every forked horse has it)
+from patience.jobs.client import Jobs
 from patience.jobs.queues import (
     ABANDONED_AFTER,
     HEARTBEAT_SECONDS,
@@ -56,6 +58,7 @@ class _Beating:
     name: str
     abandoned_after: int = ABANDONED_AFTER
     stop_asked: bool = False
+    told_no_secret: bool = False
 
     def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
         super().heartbeat(timeout, pipeline)  # type: ignore[misc]
@@ -67,6 +70,21 @@ class _Beating:
     def request_stop(self, signum: int, frame: FrameType | None) -> None:
         self.stop_asked = True
         super().request_stop(signum, frame)  # type: ignore[misc]
+
+    def run_maintenance_tasks(self) -> None:
+        """RQ's maintenance (at start and every few seconds), then topping up the ranked
+        pool: its filler is queued unless a recent run found the pool full. A worker
+        without ``DEAL_SECRET`` deals no ranked deals (it says so once)."""
+        super().run_maintenance_tasks()  # type: ignore[misc]
+        if not os.environ.get("DEAL_SECRET"):
+            if not self.told_no_secret:
+                log.error("worker %s: no DEAL_SECRET, so the ranked pool is not filled", self.name)
+                self.told_no_secret = True
+            return
+        try:
+            Jobs(self.connection).top_up_pool()
+        except RedisError:
+            log.warning("worker %s: could not queue the ranked pool's filler", self.name)
 
     def register_death(self) -> None:
         super().register_death()  # type: ignore[misc]

@@ -10,7 +10,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from patience.catalogue.daily import EPOCH, daily_deal, daily_rulesets
+from patience.catalogue.daily import EPOCH, daily_rulesets
+from patience.catalogue.ranked import closes_at, daily_deal_id
 from patience.service.errors import ServiceError
 from patience.service.views import board_entry
 from patience.store.daily import (
@@ -54,6 +55,7 @@ class Daily:
 
     def __init__(self, session: Session, now: dt.datetime) -> None:
         self.session = session
+        self.now = now
         self.today = now.astimezone(dt.UTC).date()
 
     def check(self, date: dt.date) -> dt.date:
@@ -80,13 +82,12 @@ class Daily:
     def _item(
         self, game: str, date: dt.date, player_id: str | None, record: Any, wins: Any
     ) -> Json:
-        deal = daily_deal(game, date)
         item: Json = {
             "game": game,
             "ruleset": daily_rulesets()[game],
             "date": date.isoformat(),
-            "deal": deal,
-            "deal_id": f"{game}-{deal}",
+            "deal": None,
+            "deal_id": daily_deal_id(game, date),
             "result": None,
             "streak": None,
         }
@@ -104,15 +105,22 @@ class Daily:
             }
         return item
 
-    def leaderboard(self, game: str, date: dt.date, limit: int) -> Json:
+    def leaderboard(self, game: str, date: dt.date, limit: int, viewer: str | None) -> Json:
+        """The day's ranking: each player's first game of the daily, won that day. While
+        the day is open, only the ``viewer``'s own entry names its game (another's replay
+        would show the deal's unseen cards)."""
         rows = daily_leaderboard(self.session, game, date, limit)
+        hidden = self.now < closes_at(date)
         entries = [
-            board_entry(rank, row.name, row, row.game_id) for rank, row in enumerate(rows, start=1)
+            board_entry(
+                rank, row.name, row, None if hidden and row.player_id != viewer else row.game_id
+            )
+            for rank, row in enumerate(rows, start=1)
         ]
-        deal = daily_deal(game, date)
         return {
             "date": date.isoformat(),
-            "deal_id": f"{game}-{deal}",
+            "deal_id": daily_deal_id(game, date),
             "ruleset": daily_rulesets()[game],
+            "open": False,
             "entries": entries,
         }

@@ -48,4 +48,5 @@ def deal_leaderboard(session: Session, game: str, number: int, ruleset: str, lim
         board_entry(rank, name, best, game_id)
         for rank, (best, name, game_id) in enumerate(rows, start=1)
     ]
-    return {"deal_id": f"{game}-{number}", "ruleset": ruleset, "entries": entries}
+    # open: a numbered deal's cards follow from the public shuffle, so anyone can know them
+    return {"deal_id": f"{game}-{number}", "ruleset": ruleset, "open": True, "entries": entries}

@@ -56,6 +56,13 @@ class NotDaily(ServiceError):
     reason = "not_daily"
 
 
+class NoDailyThatDay(NotDaily):
+    """A daily game asked for a date with no daily to play (in the future, or before the
+    first): refused by the rules (422), the body being well formed."""
+
+    reason = "invalid_date"
+
+
 class InvalidCode(ServiceError):
     """A link code that is wrong, used or expired (the three are never told apart)."""
 
@@ -90,3 +97,11 @@ class TooManyJobs(ServiceError):
 
     reason = "rate_limited"
     retry_after = 10
+
+
+class DailyUnavailable(Unavailable):
+    """Today's ranked deal is not in the pool yet (the worker proves them days ahead; no
+    unproven deal is ever served)."""
+
+    reason = "daily_unavailable"
+    retry_after = 60

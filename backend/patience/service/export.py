@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from patience.catalogue.ranked import deal_id
 from patience.service.devices import Devices
 from patience.service.players import Players
 from patience.service.records import record_text
@@ -79,7 +80,7 @@ def _game(game: GameRecord, name: str, now: dt.datetime) -> Json:
         "id": game.id,
         "game": game.game,
         "ruleset": game.ruleset,
-        "deal_id": f"{game.game}-{game.deal}",
+        "deal_id": deal_id(game.game, game.deal),
         "status": game.status,
         "created_at": iso(game.created_at),
         "finished_at": iso(game.finished_at),

@@ -25,18 +25,29 @@ from typing import Any, Literal
 from sqlalchemy.orm import Session
 
 from patience import catalogue
-from patience.catalogue.daily import daily_deal, daily_rulesets
-from patience.engine import Game, IllegalMove, game_class, new_game
+from patience.catalogue.daily import daily_rulesets
+from patience.catalogue.ranked import daily_key, deal_id, public_number
+from patience.engine import Game, IllegalMove, game_class, new_game, start_game
 from patience.engine.deal import MAX_DEAL
 from patience.service.analysis import Analyst
 from patience.service.cache import recent_games
+from patience.service.daily import Daily, InvalidDate
 from patience.service.deals import known_par
-from patience.service.errors import Busy, NotDaily, NotFound, VersionConflict
+from patience.service.errors import (
+    Busy,
+    DailyUnavailable,
+    NoDailyThatDay,
+    NotDaily,
+    NotFound,
+    VersionConflict,
+)
+from patience.service.ranked import deal_start, is_open
 from patience.service.views import elapsed_ms, game_view, iso
 from patience.store import GameRecord, Player
 from patience.store.games import Change, Games, LineEdit, Row, as_row
 from patience.store.pars import par_of
 from patience.store.queries import asked_for_solution, personal_best
+from patience.store.ranked import daily_of
 
 Json = dict[str, Any]
 Kind = Literal["move", "undo", "resign", "rewind"]
@@ -57,12 +68,12 @@ def fingerprint(kind: str, body: Json) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def rebuild(row: Row) -> Game[Any, Any]:
+def rebuild(row: Row, session: Session) -> Game[Any, Any]:
     """The engine game of a stored row (or this process's copy of it at that version)."""
     found = recent_games.get(row["id"], row["version"])
     if found is not None:
         return found[0]
-    game = new_game(row["game"], deal=row["deal"], options=row["options"])
+    game = start_game(row["game"], deal_start(session, row["game"], row["deal"]), row["options"])
     game.replay(row["line"], row["seen"])
     recent_games.put(row, game)
     return game
@@ -100,20 +111,21 @@ class GameService:
     def view(self, player_id: str, game_id: str) -> Json:
         """The GameView of the player's game as stored now."""
         row = as_row(self.load(player_id, game_id))
-        return self._view(row, rebuild(row))
+        return self._view(row, rebuild(row, self.session))
 
-    def _finished(self, game_id: str) -> GameRecord:
-        return finished_game(self.games, game_id)
+    def _finished(self, game_id: str, viewer: str | None) -> GameRecord:
+        return finished_game(self.games, game_id, viewer, self.now)
 
-    def replay(self, game_id: str) -> Json:
-        """A finished game for anyone to watch: its deal, rules, player and move line."""
-        record = self._finished(game_id)
+    def replay(self, game_id: str, viewer: str | None) -> Json:
+        """A finished game for anyone to watch: its deal, rules, player and move line (a
+        game of a ranked deal whose day is open: for its player only)."""
+        record = self._finished(game_id, viewer)
         player = self.session.get(Player, record.player_id)
         return {
             "game_id": record.id,
             "game": record.game,
-            "deal": record.deal,
-            "deal_id": f"{record.game}-{record.deal}",
+            "deal": public_number(record.deal),
+            "deal_id": deal_id(record.game, record.deal),
             "ruleset": record.ruleset,
             "options": record.options,
             "player": player.name if player else "",
@@ -124,13 +136,14 @@ class GameService:
             "finished_at": iso(record.finished_at),
         }
 
-    def replay_step(self, game_id: str, step: int) -> Json:
+    def replay_step(self, game_id: str, step: int, viewer: str | None) -> Json:
         """The board of a finished game after ``step`` moves, as its player saw it then."""
-        record = self._finished(game_id)
+        record = self._finished(game_id, viewer)
         line = record.line
         if not 0 <= step <= len(line):
             raise NotFound(f"the game has steps 0 to {len(line)}", reason="no_such_step")
-        game = new_game(record.game, deal=record.deal, options=record.options)
+        deal = deal_start(self.session, record.game, record.deal)
+        game = start_game(record.game, deal, record.options)
         game.replay(line[:step], ())
         return {
             "game": record.game,
@@ -144,13 +157,13 @@ class GameService:
     def analysis(self, player_id: str, game_id: str) -> Json:
         """The Analysis of the game's current position, as far as it is known (a read)."""
         row = as_row(self.load(player_id, game_id))
-        return self.analyst.report(rebuild(row), row["version"])
+        return self.analyst.report(rebuild(row, self.session), row["version"])
 
     def ask_analysis(self, player_id: str, game_id: str) -> Json:
         """Ask again for the analysis of the game's current position (after a timeout or a
         worker outage); its Analysis."""
         row = as_row(self.load(player_id, game_id))
-        return self.analyst.ask(rebuild(row), row["version"], row["id"], again=True)
+        return self.analyst.ask(rebuild(row, self.session), row["version"], row["id"], again=True)
 
     def _view(self, row: Row, game: Game[Any, Any]) -> Json:
         return game_view(row, game, self.now, self.analyst)
@@ -166,23 +179,47 @@ class GameService:
         return self._start(player_id, new_game(name, deal=number, options=options), None)
 
     def create_daily(
-        self, player_id: str, name: str, deal: int | None, options: Json | None
+        self,
+        player_id: str,
+        name: str,
+        deal: int | None,
+        options: Json | None,
+        date: dt.date | None = None,
     ) -> Json:
-        """Start today's daily deal of ``name`` (UTC), under the game's default ruleset
-        (other options, such as display aids, are welcome)."""
+        """Start today's daily deal of ``name`` (UTC), or an earlier day's (practice: only
+        a game started on its day, the player's first, is ranked), under the game's daily
+        ruleset (other options, such as display aids, are welcome). Served only from the
+        pool of proven deals: today's missing is :class:`DailyUnavailable`."""
         today = self.now.astimezone(dt.UTC).date()
-        number = daily_deal(game_class(name).name, today)
-        if deal is not None and deal != number:
+        try:
+            day = Daily(self.session, self.now).check(date or today)
+        except InvalidDate as exc:
+            raise NoDailyThatDay(exc.message) from None
+        if deal is not None:
             raise NotDaily("a daily game plays the day's deal: leave out 'deal'")
-        game = new_game(name, deal=number, options=options)
-        if game.ruleset != daily_rulesets()[game.name]:
-            rules = daily_rulesets()[game.name]
-            raise NotDaily(f"the daily deals are played {rules}: keep the rule options")
-        return self._start(player_id, game, today)
+        game_name = game_class(name).name
+        if game_name not in daily_rulesets():
+            raise NotDaily(f"{game_name} has no daily deals")
+        ranked = daily_of(self.session, game_name, day)
+        if ranked is None:
+            if day == today:
+                raise DailyUnavailable("today's daily deal is not ready yet; try again soon")
+            raise NotFound("that day has no ranked daily deal", reason="no_such_deal")
+        game = start_game(game_name, ranked.layout, options)
+        if game.ruleset != ranked.ruleset:
+            raise NotDaily(f"the daily deals are played {ranked.ruleset}: keep the rule options")
+        return self._start(player_id, game, day, daily_key(day))
 
-    def _start(self, player_id: str, game: Game[Any, Any], daily: dt.date | None) -> Json:
-        """Store a new game (of a daily, when ``daily`` is its date); its GameView."""
-        number = game.deal
+    def _start(
+        self,
+        player_id: str,
+        game: Game[Any, Any],
+        daily: dt.date | None,
+        key: int | None = None,
+    ) -> Json:
+        """Store a new game (of a daily, when ``daily`` is its date; ``key``: a ranked
+        deal's); its GameView."""
+        number = game.deal if key is None else key
         assert number is not None
         record = GameRecord(
             id=uuid.uuid4().hex,
@@ -208,8 +245,8 @@ class GameService:
         self.games.add(record)
         row = as_row(record)
         recent_games.put(row, game)
-        if not self._par_proven(game):
-            self.analyst.start_par(game)
+        if game.deal is not None and not self._par_proven(game):
+            self.analyst.start_par(game)  # (a ranked deal's proof came with its pool)
         return self._view(row, game)
 
     def _par_proven(self, game: Game[Any, Any]) -> bool:
@@ -280,7 +317,7 @@ class GameService:
                 row = as_row(self.load(player_id, game_id))
                 if row["version"] != base:
                     return self._retried(row, base, asks)
-                found = rebuild(row), row
+                found = rebuild(row, self.session), row
             game, row = found
             effect = step(game, row)
             change, new_row = self._change(game, row, kind, asks, effect)
@@ -369,7 +406,7 @@ class GameService:
             return stored
         raise VersionConflict(
             f"the game is at version {row['version']}, not {base}",
-            game=self._view(row, rebuild(row)),
+            game=self._view(row, rebuild(row, self.session)),
         )
 
     # -- the clock ----------------------------------------------------------------------------
@@ -379,7 +416,7 @@ class GameService:
         for _ in range(5):
             row = as_row(self.load(player_id, game_id))
             if row["status"] != "playing" or running == (row["running_since"] is not None):
-                return self._view(row, rebuild(row))
+                return self._view(row, rebuild(row, self.session))
             values: Json = (
                 {"running_since": self.now}
                 if running
@@ -391,16 +428,18 @@ class GameService:
             )
             if self.games.set_clock(row, values):
                 new_row = row | values
-                recent_games.put(new_row, rebuild(row))
-                return self._view(new_row, rebuild(new_row))
+                recent_games.put(new_row, rebuild(row, self.session))
+                return self._view(new_row, rebuild(new_row, self.session))
         raise Busy("the game changed meanwhile; try again")
 
 
-def finished_game(games: Games, game_id: str) -> GameRecord:
+def finished_game(games: Games, game_id: str, viewer: str | None, now: dt.datetime) -> GameRecord:
     """A finished game, for anyone to see (its replay, its steps, its record). A game in play
-    has none: its line would show what only its player has seen."""
+    has none: its line would show what only its player has seen. Nor has a game of a ranked
+    deal whose day is open, but for its own player (``viewer``): its line would show the
+    deal's unseen cards to the day's other players."""
     record = games.get(game_id) if GAME_ID.fullmatch(game_id) else None
-    if record is None:
+    if record is None or (is_open(record.deal, now) and record.player_id != viewer):
         raise NotFound("there is no such game")
     if record.status == "playing":
         raise NotFound(

@@ -13,8 +13,10 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from patience.catalogue.ranked import deal_id
 from patience.record import Header, Result, parse_record, verify, write_record
 from patience.service.games import finished_game
+from patience.service.ranked import deal_start, is_open
 from patience.service.views import elapsed_ms
 from patience.store import GameRecord, Player
 from patience.store.games import Games, as_row
@@ -23,12 +25,15 @@ Json = dict[str, Any]
 STATUS: dict[str, Result] = {"won": "won", "resigned": "resigned", "playing": "playing"}
 
 
-def header_of(record: GameRecord, player: str, now: dt.datetime) -> Header:
-    """The record's header of a stored game (played by ``player``)."""
+def header_of(
+    record: GameRecord, player: str, now: dt.datetime, layout: Json | None = None
+) -> Header:
+    """The record's header of a stored game (played by ``player``; ``layout``: its ranked
+    deal's start, once revealed)."""
     result = record.result or {}
     return Header(
         game=record.game,
-        deal_id=f"{record.game}-{record.deal}",
+        deal_id=deal_id(record.game, record.deal),
         result=STATUS[record.status],
         ruleset=record.ruleset,
         options=record.options,
@@ -43,18 +48,25 @@ def header_of(record: GameRecord, player: str, now: dt.datetime) -> Header:
         game_id=record.id,
         # A numbered deal's ID names its cards, so it has no layout; a ranked deal's is
         # written here once the deal is revealed, never before.
-        layout=None,
+        layout=layout,
     )
 
 
-def record_text(record: GameRecord, player: str, now: dt.datetime) -> str:
-    """The text of a stored game's record."""
-    return write_record(header_of(record, player, now), record.line)
+def record_text(
+    record: GameRecord, player: str, now: dt.datetime, session: Session | None = None
+) -> str:
+    """The text of a stored game's record (with a ``session``, a ranked deal's layout once
+    its day has closed)."""
+    layout = None
+    if session is not None and record.deal < 0 and not is_open(record.deal, now):
+        start = deal_start(session, record.game, record.deal)
+        layout = start if isinstance(start, dict) else None
+    return write_record(header_of(record, player, now, layout), record.line)
 
 
 def file_name(record: GameRecord) -> str:
     """The file a downloaded record is saved as: ``<deal-id>-<game-id>.patience``."""
-    return f"{record.game}-{record.deal}-{record.id[:8]}.patience"
+    return f"{deal_id(record.game, record.deal)}-{record.id[:8]}.patience"
 
 
 class Records:
@@ -64,11 +76,12 @@ class Records:
         self.session = session
         self.now = now
 
-    def of_game(self, game_id: str) -> tuple[str, str]:
+    def of_game(self, game_id: str, viewer: str | None) -> tuple[str, str]:
         """A finished game's record and its file name."""
-        record = finished_game(Games(self.session), game_id)
+        record = finished_game(Games(self.session), game_id, viewer, self.now)
         player = self.session.get(Player, record.player_id)
-        return record_text(record, player.name if player else "", self.now), file_name(record)
+        name = player.name if player else ""
+        return record_text(record, name, self.now, self.session), file_name(record)
 
 
 def verified(text: str | bytes) -> Json:

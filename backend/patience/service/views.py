@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from patience.catalogue.ranked import deal_id, public_number
 from patience.engine import Game
 from patience.service.analysis import Analyst
 from patience.store.games import Row
@@ -43,8 +44,8 @@ def game_view(row: Row, game: Game[Any, Any], now: dt.datetime, analyst: Analyst
         "game": row["game"],
         "ruleset": row["ruleset"],
         "options": row["options"],
-        "deal": row["deal"],
-        "deal_id": f"{row['game']}-{row['deal']}",
+        "deal": public_number(row["deal"]),
+        "deal_id": deal_id(row["game"], row["deal"]),
         "daily": row["daily"].isoformat() if row.get("daily") else None,
         "status": row["status"],
         "version": row["version"],
@@ -76,11 +77,12 @@ def win_entry(win: Any) -> Json:
 
 
 def board_entry(rank: int, player: str, best: Any, game_id: str | None) -> Json:
-    """One leaderboard entry (a deal's or a daily's)."""
+    """One leaderboard entry (a deal's or a daily's; ``game_id`` ``None`` hides the game
+    while its ranked deal's day is open)."""
     return {"rank": rank, "player": player, **win_entry(best), "game_id": game_id}
 
 
 def best_entry(best: Any, game_id: str) -> Json:
     """One of a player's personal bests."""
-    deal = {"deal_id": f"{best.game}-{best.deal}", "game": best.game, "ruleset": best.ruleset}
+    deal = {"deal_id": deal_id(best.game, best.deal), "game": best.game, "ruleset": best.ruleset}
     return {**deal, **win_entry(best), "game_id": game_id}

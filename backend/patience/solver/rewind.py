@@ -135,8 +135,6 @@ def blocks(game: Game[Any, Any]) -> list[tuple[int, int]]:
 
 def _position(game: Game[Any, Any], line: list[Any]) -> Game[Any, Any]:
     """``game`` as it stood after ``line`` (the seen cards do not matter to a verdict)."""
-    if game.deal is None:
-        raise ValueError("rewinding needs a numbered deal")
-    earlier = type(game).new(game.deal, game.options)
+    earlier = game.fresh()
     earlier.replay(line, ())
     return earlier

@@ -54,17 +54,26 @@ def _key(game: GameRecord) -> tuple[int, int]:
 
 
 def daily_board(game: str, date: dt.date) -> Any:
-    """Each player's wins of ``game``'s daily on ``date``, won that day, numbered best first
-    per player (``nth``): a subquery with the win's columns and the player's name."""
-    best_first = (Win.moves, Win.elapsed_ms, Win.finished_at)
-    nth = func.row_number().over(partition_by=Win.player_id, order_by=best_first).label("nth")
+    """The ranked wins of ``game``'s daily on ``date``: each player's first game of that
+    daily (later ones are practice), when won that day; a subquery with the win's columns
+    and the player's name."""
+    nth = (
+        func.row_number()
+        .over(partition_by=GameRecord.player_id, order_by=(GameRecord.created_at, GameRecord.id))
+        .label("nth")
+    )
+    firsts = (
+        select(GameRecord.id, nth)
+        .where(GameRecord.game == game, GameRecord.daily == date)
+        .subquery()
+    )
     columns = (Win.player_id, Win.game_id, Win.moves, Win.elapsed_ms, Win.hints, Win.undos)
-    more = (Win.pauses, Win.solver_assisted, Win.finished_at, Player.name, nth)
+    more = (Win.pauses, Win.solver_assisted, Win.finished_at, Player.name)
     return (
         select(*columns, *more)
-        .join(GameRecord, GameRecord.id == Win.game_id)
+        .join(firsts, firsts.c.id == Win.game_id)
         .join(Player, Player.id == Win.player_id)
-        .where(GameRecord.game == game, GameRecord.daily == date, won_that_day(date))
+        .where(firsts.c.nth == 1, won_that_day(date))
         .subquery()
     )
 
@@ -75,7 +84,6 @@ def daily_leaderboard(session: Session, game: str, date: dt.date, limit: int) ->
     return list(
         session.execute(
             select(board)
-            .where(board.c.nth == 1)
             .order_by(board.c.moves, board.c.elapsed_ms, board.c.finished_at)
             .limit(limit)
         ).all()
@@ -84,8 +92,7 @@ def daily_leaderboard(session: Session, game: str, date: dt.date, limit: int) ->
 
 def daily_rank(session: Session, game: str, date: dt.date, player_id: str) -> int | None:
     """The player's rank on the daily's leaderboard (``None``: no win that day)."""
-    board = daily_board(game, date)
-    bests = select(board).where(board.c.nth == 1).subquery()
+    bests = daily_board(game, date)
     mine = session.execute(select(bests).where(bests.c.player_id == player_id)).first()
     if mine is None:
         return None

@@ -135,6 +135,8 @@ class GameRecord(Base):
     ruleset: Mapped[str] = mapped_column(String(64))
     options: Mapped[dict[str, Any]]
     deal: Mapped[int] = mapped_column(BigInteger)
+    """The deal number, or for a ranked deal minus its :class:`RankedDeal` id (numbers
+    start at 1, so the two never meet in the tables keyed by deal)."""
     version: Mapped[int] = mapped_column(Integer, default=0)
     line: Mapped[list[Any]]
     seen: Mapped[list[Any]]
@@ -262,3 +264,31 @@ class DealStat(Base):
     deal: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     plays: Mapped[int] = mapped_column(Integer, default=0)
     wins: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RankedDeal(Base):
+    """A ranked deal (the daily deals; a competition's later): laid out from the server's
+    secret, never from a public number, and proven winnable by the worker before anyone
+    plays it. ``layout`` is its full starting position and ``solution`` the proven line:
+    both stay on the server until ``closes_at`` (``GET /daily/<game>/<date>/deal``). The
+    tables keyed by deal (wins, bests, pars, games) hold it as ``-id``."""
+
+    __tablename__ = "ranked_deals"
+    __table_args__ = (
+        UniqueConstraint("game", "name"),
+        Index("ix_ranked_deals_day", "game", "day"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(64))
+    """The deal ID's tail: ``daily-2026-12-01``."""
+    ruleset: Mapped[str] = mapped_column(String(64))
+    day: Mapped[dt.date | None] = mapped_column(Date)
+    """The UTC date of a daily deal."""
+    closes_at: Mapped[dt.datetime]
+    candidate: Mapped[int] = mapped_column(Integer)
+    """Which of the secret's candidates (0, 1, …) was the first proven winnable."""
+    layout: Mapped[dict[str, Any]]
+    solution: Mapped[list[Any]]
+    proven_at: Mapped[dt.datetime]

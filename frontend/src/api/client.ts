@@ -108,9 +108,11 @@ export class Api {
     game: GameName,
     options: Record<string, unknown>,
     deal?: number,
-    daily = false,
+    daily: boolean | string = false,
   ): Promise<ServerView> {
-    const body = daily ? { game, daily } : { game, options, ...(deal ? { deal } : {}) };
+    // A daily: today's (true) or a date's (an earlier day's is practice).
+    const day = typeof daily === 'string' ? { daily: true, date: daily } : { daily };
+    const body = daily ? { game, ...day } : { game, options, ...(deal ? { deal } : {}) };
     const typed = body as NewGameBody;
     const { data, error, response } = await this.http.POST('/api/v1/games', { body: typed });
     if (!data) throw toError(response.status, error);

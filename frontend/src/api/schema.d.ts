@@ -88,6 +88,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/daily/{game}/{date}/deal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: "pyramid" | "gaps" | "forty-thieves";
+                date: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A closed day's daily deal revealed: its full starting layout and a proven winning
+         *     line. 404 ``not_yet_revealed`` until its UTC day has closed, ``no_such_deal`` for a
+         *     day without a ranked deal.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    game: "pyramid" | "gaps" | "forty-thieves";
+                    date: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Reveal"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                404: components["responses"]["NOT_FOUND"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/daily/{game}/{date}/leaderboard": {
         parameters: {
             query?: never;
@@ -99,8 +148,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The day's ranking: only games started as that day's daily and won that day, each
-         *     player's best (fewest moves, then time, then earliest).
+         * The day's ranking: each player's first game of that day's daily, when won that day
+         *     (fewest moves, then time, then earliest). While the day is open, entries name no game
+         *     (``game_id`` null) but the signed-in player's own.
          */
         get: {
             parameters: {
@@ -126,6 +176,7 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                401: components["responses"]["UNAUTHORIZED"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -249,7 +300,8 @@ export interface paths {
         put?: never;
         /**
          * Start a game on a deal (a random one without ``deal``; today's daily deal with
-         *     ``daily``); the clock starts running.
+         *     ``daily``, or with ``date`` an earlier day's, as practice); the clock starts running.
+         *     503 ``daily_unavailable`` while today's daily is not proven yet.
          */
         post: {
             parameters: {
@@ -277,10 +329,12 @@ export interface paths {
                 };
                 400: components["responses"]["BAD_REQUEST"];
                 401: components["responses"]["UNAUTHORIZED"];
+                404: components["responses"]["NOT_FOUND"];
                 413: components["responses"]["REQUEST_ENTITY_TOO_LARGE"];
                 415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
                 422: components["responses"]["UNPROCESSABLE_ENTITY"];
                 429: components["responses"]["TOO_MANY_REQUESTS"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -628,7 +682,8 @@ export interface paths {
         /**
          * A finished game as a Patience record (docs/record.md), public like its replay: the
          *     deal, rules, player and result as tag pairs, then the move line in the game's notation.
-         *     404 while the game is in play (``game_in_play``).
+         *     404 while the game is in play (``game_in_play``), and to anyone but its player while
+         *     its ranked deal's day is open; a revealed ranked deal's record carries its layout.
          */
         get: {
             parameters: {
@@ -650,6 +705,7 @@ export interface paths {
                         "text/plain": string;
                     };
                 };
+                401: components["responses"]["UNAUTHORIZED"];
                 404: components["responses"]["NOT_FOUND"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
@@ -673,7 +729,8 @@ export interface paths {
         };
         /**
          * A finished game (won or resigned), public: its deal, rules, player, result and move
-         *     line, to watch from the deal. A game in play is 404 (``game_in_play``).
+         *     line, to watch from the deal. A game in play is 404 (``game_in_play``); so is a game of
+         *     a ranked deal whose day is still open, to anyone but its player.
          */
         get: {
             parameters: {
@@ -695,6 +752,7 @@ export interface paths {
                         "application/json": components["schemas"]["Replay"];
                     };
                 };
+                401: components["responses"]["UNAUTHORIZED"];
                 404: components["responses"]["NOT_FOUND"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
@@ -720,7 +778,8 @@ export interface paths {
         /**
          * One step of a finished game's replay, public: the board as its player saw it after
          *     ``step`` moves (0: the deal) and the move that led there. 404 while the game is in play
-         *     (``game_in_play``) or past its last step (``no_such_step``).
+         *     (``game_in_play``) or past its last step (``no_such_step``); an open ranked day's game
+         *     answers its player only.
          */
         get: {
             parameters: {
@@ -743,6 +802,7 @@ export interface paths {
                         "application/json": components["schemas"]["ReplayStep"];
                     };
                 };
+                401: components["responses"]["UNAUTHORIZED"];
                 404: components["responses"]["NOT_FOUND"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
@@ -1522,7 +1582,9 @@ export interface paths {
         };
         /**
          * The database answers, and Redis when it is configured (``unavailable`` names the one
-         *     that does not); with Redis, the live solver workers and the queued par searches.
+         *     that does not); with Redis, the live solver workers and the queued par searches; and
+         *     the pool of proven dailies (``dry``: a game has no daily today, which is not ready;
+         *     ``low``: fewer days ahead than wanted).
          */
         get: {
             parameters: {
@@ -1635,12 +1697,16 @@ export interface components {
             date: string;
             deal_id: string;
             entries: components["schemas"]["Entry"][];
+            /** @description Always false: no one can compute a ranked deal's cards */
+            open: boolean;
             ruleset: string;
         };
         DailyItem: {
             /** Format: date */
             date: string;
-            deal: number;
+            /** @description Always null: a daily is a ranked deal, with no public number */
+            deal: number | null;
+            /** @example pyramid-daily-2026-12-01 */
             deal_id: string;
             game: string;
             /** @description With a token: the player's game of this daily, if any */
@@ -1704,8 +1770,8 @@ export interface components {
             elapsed_ms: number;
             /** Format: date-time */
             finished_at: string;
-            /** @description The won game (replay) */
-            game_id: string;
+            /** @description The won game (replay); null on an open ranked day's board for others' wins */
+            game_id: string | null;
             hints: number;
             moves: number;
             /** @description Times the clock was paused */
@@ -1815,8 +1881,12 @@ export interface components {
              * @description The UTC date whose daily deal this is
              */
             daily: string | null;
-            deal: number;
-            /** @example pyramid-8153 */
+            /** @description The deal number; null for a ranked deal (a daily) */
+            deal: number | null;
+            /**
+             * @description Or pyramid-daily-2026-12-01
+             * @example pyramid-8153
+             */
             deal_id: string;
             elapsed_ms: number;
             /** Format: date-time */
@@ -1854,8 +1924,12 @@ export interface components {
              * @description The UTC date whose daily deal this is
              */
             daily: string | null;
-            deal: number;
-            /** @example pyramid-8153 */
+            /** @description The deal number; null for a ranked deal (a daily) */
+            deal: number | null;
+            /**
+             * @description Or pyramid-daily-2026-12-01
+             * @example pyramid-8153
+             */
             deal_id: string;
             elapsed_ms: number;
             /** @description What the move did: the single-card steps of a run move, cards sent up on their own, ... */
@@ -1889,6 +1963,11 @@ export interface components {
         FortyThievesNewGameBody: {
             /** @description Start today's daily deal (UTC) of the game's default ruleset */
             daily?: boolean;
+            /**
+             * Format: date
+             * @description With daily: the day whose daily deal to play (YYYY-MM-DD, default today; an earlier day's is practice, never ranked), as a daily deal ID names it
+             */
+            date?: string;
             /** @description Deal number 1 … 2^32−1 (random when absent) */
             deal?: number;
             /**
@@ -2006,8 +2085,12 @@ export interface components {
              * @description The UTC date whose daily deal this is
              */
             daily: string | null;
-            deal: number;
-            /** @example pyramid-8153 */
+            /** @description The deal number; null for a ranked deal (a daily) */
+            deal: number | null;
+            /**
+             * @description Or pyramid-daily-2026-12-01
+             * @example pyramid-8153
+             */
             deal_id: string;
             elapsed_ms: number;
             /** Format: date-time */
@@ -2045,8 +2128,12 @@ export interface components {
              * @description The UTC date whose daily deal this is
              */
             daily: string | null;
-            deal: number;
-            /** @example pyramid-8153 */
+            /** @description The deal number; null for a ranked deal (a daily) */
+            deal: number | null;
+            /**
+             * @description Or pyramid-daily-2026-12-01
+             * @example pyramid-8153
+             */
             deal_id: string;
             elapsed_ms: number;
             /** @description What the move did: the single-card steps of a run move, cards sent up on their own, ... */
@@ -2080,6 +2167,11 @@ export interface components {
         GapsNewGameBody: {
             /** @description Start today's daily deal (UTC) of the game's default ruleset */
             daily?: boolean;
+            /**
+             * Format: date
+             * @description With daily: the day whose daily deal to play (YYYY-MM-DD, default today; an earlier day's is practice, never ranked), as a daily deal ID names it
+             */
+            date?: string;
             /** @description Deal number 1 … 2^32−1 (random when absent) */
             deal?: number;
             /**
@@ -2248,6 +2340,8 @@ export interface components {
         Leaderboard: {
             deal_id: string;
             entries: components["schemas"]["Entry"][];
+            /** @description Always true: a numbered deal's cards follow from its number */
+            open: boolean;
             ruleset: string;
         };
         LinkCode: {
@@ -2355,8 +2449,12 @@ export interface components {
              * @description The UTC date whose daily deal this is
              */
             daily: string | null;
-            deal: number;
-            /** @example pyramid-8153 */
+            /** @description The deal number; null for a ranked deal (a daily) */
+            deal: number | null;
+            /**
+             * @description Or pyramid-daily-2026-12-01
+             * @example pyramid-8153
+             */
             deal_id: string;
             elapsed_ms: number;
             /** Format: date-time */
@@ -2403,8 +2501,12 @@ export interface components {
              * @description The UTC date whose daily deal this is
              */
             daily: string | null;
-            deal: number;
-            /** @example pyramid-8153 */
+            /** @description The deal number; null for a ranked deal (a daily) */
+            deal: number | null;
+            /**
+             * @description Or pyramid-daily-2026-12-01
+             * @example pyramid-8153
+             */
             deal_id: string;
             elapsed_ms: number;
             /** @description What the move did: the single-card steps of a run move, cards sent up on their own, ... */
@@ -2438,6 +2540,11 @@ export interface components {
         PyramidNewGameBody: {
             /** @description Start today's daily deal (UTC) of the game's default ruleset */
             daily?: boolean;
+            /**
+             * Format: date
+             * @description With daily: the day whose daily deal to play (YYYY-MM-DD, default today; an earlier day's is practice, never ranked), as a daily deal ID names it
+             */
+            date?: string;
             /** @description Deal number 1 … 2^32−1 (random when absent) */
             deal?: number;
             /**
@@ -2507,6 +2614,10 @@ export interface components {
             database: string;
             /** @description Par searches queued (when Redis is up; bounded) */
             par_queue?: number;
+            /** @description Days after today whose dailies every game holds (-1: dry) */
+            ranked_days_ahead?: number;
+            /** @description ok | low (fewer proven dailies ahead than wanted) | dry (a game has no daily today: not ready) */
+            ranked_pool?: string;
             /**
              * @description ok | unavailable | not_configured
              * @example ok
@@ -2543,7 +2654,8 @@ export interface components {
         };
         Replay: {
             created_at: string;
-            deal: number;
+            /** @description Null for a ranked deal */
+            deal: number | null;
             deal_id: string;
             finished_at: string;
             game: string;
@@ -2579,6 +2691,22 @@ export interface components {
             /** @description The player asked for the deal's solution before winning */
             solver_assisted?: boolean;
             undos: number;
+        };
+        Reveal: {
+            /** Format: date */
+            date: string;
+            /** @example pyramid-daily-2026-12-01 */
+            deal_id: string;
+            game: string;
+            /** @description The full starting position (the engine's position JSON) */
+            layout: {
+                [key: string]: unknown;
+            };
+            ruleset: string;
+            /** @description A proven winning line */
+            solution: {
+                [key: string]: unknown;
+            }[];
         };
         RewindPoint: {
             moves_back: number;

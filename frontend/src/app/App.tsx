@@ -69,7 +69,7 @@ function Main({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   if (s.replay) {
     const playDeal = (d: string) => {
       const p = parseDealId(d);
-      if (p) ctl.server.startGame(p.game, storedOptions(p.game), p.deal);
+      if (p) ctl.server.startGame(p.game, storedOptions(p.game), p.deal ?? undefined, p.daily ?? false);
     };
     return (
       <LazyReplay

@@ -98,12 +98,22 @@ export class Data {
       if (cur && mine()) this.store.dispatch({ type: 'fetched', data: { dealBoard: { ...cur, ...patch } } });
     };
     this.store.dispatch({ type: 'fetched', data: { dealBoard: { key, entries: 'loading', par: null } } });
-    this.api.leaderboard(view.game, view.deal, view.ruleset).then(
+    const deal = view.deal;
+    if (deal === null) {
+      // A ranked deal (a daily) has no number: its board is the day's.
+      if (!view.daily) return set({ entries: 'error' });
+      this.api.dailyLeaderboard(view.game, view.daily).then(
+        (b) => set({ entries: { deal_id: b.deal_id, ruleset: b.ruleset, open: b.open, entries: b.entries } }),
+        () => set({ entries: 'error' }),
+      );
+      return;
+    }
+    this.api.leaderboard(view.game, deal, view.ruleset).then(
       (entries) => set({ entries }),
       () => set({ entries: 'error' }),
     );
     if (view.status === 'playing') return;
-    this.api.deal(view.game, view.deal, view.ruleset).then(
+    this.api.deal(view.game, deal, view.ruleset).then(
       (d) => set({ par: readPar(d.par) }),
       () => undefined,
     );

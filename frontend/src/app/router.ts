@@ -42,8 +42,10 @@ export class Router {
     if (r.kind === 'replay') {
       server.setView(null);
       this.data.replay(r.id);
-    } else if (r.kind === 'play') server.startGame(r.game, storedOptions(r.game), r.deal, false, false);
-    else if (r.kind === 'game') {
+    } else if (r.kind === 'play') {
+      // A daily deal ID opens that day's daily (an earlier day's is practice).
+      server.startGame(r.game, storedOptions(r.game), r.deal ?? undefined, r.daily ?? false, false);
+    } else if (r.kind === 'game') {
       if (!(await server.openGame(r.id))) history.replaceState(null, '', '/');
     } else if (r.kind === 'bad') history.replaceState(null, '', '/');
     this.store.dispatch({ type: 'ready' });

@@ -124,7 +124,14 @@ export class Server {
 
   /** A new game; `dealt`: its cards fly in from the stock (a deal asked for at the table, not a
    *  page opened on a deal link, which just shows it). */
-  startGame(game: GameName, options: Options, deal?: number, daily = false, dealt = true): void {
+  /** Start a game: of a numbered deal, a random one, or a daily (`daily`: today's, or a date's). */
+  startGame(
+    game: GameName,
+    options: Options,
+    deal?: number,
+    daily: boolean | string = false,
+    dealt = true,
+  ): void {
     this.store.dispatch({ type: 'fresh' });
     this.store.dispatch({ type: 'replay', id: null });
     if (!daily) saveOptions(game, options);
@@ -154,7 +161,13 @@ export class Server {
   /** A new game of the deal on the table, with its options. */
   restart(): void {
     const v = this.state.view;
-    if (v) this.startGame(v.game, v.options as Options, v.deal);
+    if (v)
+      this.startGame(
+        v.game,
+        v.options as Options,
+        v.deal ?? undefined,
+        v.deal === null ? (v.daily ?? false) : false,
+      );
   }
 
   undo(): void {

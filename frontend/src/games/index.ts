@@ -39,12 +39,23 @@ export function translatorFor(lang: Lang): T {
   return t;
 }
 
-/** Parse a deal ID such as "forty-thieves-9001". */
-export function parseDealId(id: string): { game: GameName; deal: number } | null {
+/** A deal a deal ID names: a numbered deal, or a day's ranked daily (`daily`: its date). */
+export type DealRef =
+  { game: GameName; deal: number; daily: null } | { game: GameName; deal: null; daily: string };
+
+/** Parse a deal ID such as "forty-thieves-9001" or "pyramid-daily-2026-12-01". */
+export function parseDealId(id: string): DealRef | null {
+  const daily = /^([a-z][a-z-]*)-daily-(\d{4}-\d{2}-\d{2})$/.exec(id);
+  if (daily) {
+    const game = daily[1];
+    return isGameName(game) && !Number.isNaN(Date.parse(daily[2]!))
+      ? { game, deal: null, daily: daily[2]! }
+      : null;
+  }
   const m = /^([a-z][a-z-]*)-(\d{1,10})$/.exec(id);
   const game = m?.[1];
   if (!m || !isGameName(game)) return null;
   const deal = Number(m[2]);
   if (!Number.isSafeInteger(deal) || deal < 1 || deal > 2 ** 32 - 1) return null;
-  return { game, deal };
+  return { game, deal, daily: null };
 }

@@ -1,11 +1,10 @@
 // URLs: `/play/<deal-id>` starts that deal, `/game/<id>` (or `?game=<id>`) is a game in play,
 // `/replay/<id>` watches a finished game.
-import { parseDealId } from '../games';
-import type { GameName } from '../model/types';
+import { type DealRef, parseDealId } from '../games';
 
 export type Route =
   | { kind: 'home' }
-  | { kind: 'play'; game: GameName; deal: number }
+  | ({ kind: 'play' } & DealRef)
   | { kind: 'game'; id: string }
   | { kind: 'replay'; id: string }
   | { kind: 'bad'; path: string };

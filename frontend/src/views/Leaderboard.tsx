@@ -31,7 +31,9 @@ export function Notes({ row, t }: { row: Pick<Entry, 'hints' | 'undos' | 'solver
   );
 }
 
-function ReplayLink({ id, label }: { id: string; label: string }) {
+function ReplayLink({ id, label }: { id: string | null; label: string }) {
+  // No id: another player's win of a ranked deal whose day is still open (its line is theirs).
+  if (id === null) return null;
   return (
     <a class="replaylink" href={replayPath(id)} aria-label={label} title={label} data-testid="replay-link">
       <Icon name="play" />

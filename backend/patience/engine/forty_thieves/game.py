@@ -8,7 +8,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from patience.engine.cards import Card, format_card
-from patience.engine.deal import forty_thieves_layout
+from patience.engine.deal import forty_thieves_cards, shuffled_deck
 from patience.engine.errors import InvalidPosition
 from patience.engine.forty_thieves.collect import collect_plan
 from patience.engine.forty_thieves.moves import (
@@ -30,6 +30,7 @@ class FortyThievesGame(Game[FTState, FTMove]):
 
     name: ClassVar[str] = "forty-thieves"
     progress_goal: ClassVar[int] = 104
+    decks: ClassVar[int] = 2
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "rules",
@@ -59,7 +60,11 @@ class FortyThievesGame(Game[FTState, FTMove]):
 
     @classmethod
     def deal_state(cls, number: int, options: Options) -> FTState:
-        tableau, stock = forty_thieves_layout(number)
+        return cls.layout_state(shuffled_deck(number, decks=2), number, options)
+
+    @classmethod
+    def layout_state(cls, deck: list[Card], seed: int, options: Options) -> FTState:
+        tableau, stock = forty_thieves_cards(deck)
         return FTState(
             tuple(map(tuple, tableau)),
             tuple(stock),

@@ -3,29 +3,29 @@ the player's result and streak with a token; each day's own leaderboard."""
 
 from __future__ import annotations
 
-import datetime as dt
-import re
 from typing import Any
 
 from patience.api.auth import optional_player_id
 from patience.api.clock import now
 from patience.api.db import get_session
 from patience.api.errors import ApiError
+from patience.api.inputs import parse_date
 from patience.api.resources.daily.schemas import (
     DailyBoardQuerySchema,
     DailyBoardSchema,
     DailyItemSchema,
     DailyQuerySchema,
     DailyTodaySchema,
+    RevealSchema,
 )
 from patience.api.smorest import Blueprint
 from patience.catalogue.daily import daily_rulesets
 from patience.service.daily import Daily
+from patience.service.ranked import reveal
 
 blp = Blueprint("daily", __name__, url_prefix="/api/v1/daily", description="Daily deals")
 
 Json = dict[str, Any]
-DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def _game(game: str) -> str:
@@ -38,15 +38,6 @@ def _game(game: str) -> str:
             {"game": [f"one of {known}"]},
         )
     return game
-
-
-def _date(text: str) -> dt.date:
-    try:
-        if not DATE.fullmatch(text):
-            raise ValueError(text)
-        return dt.date.fromisoformat(text)
-    except ValueError as exc:
-        raise ApiError(400, "invalid_date", "dates are YYYY-MM-DD", {"date": [text[:40]]}) from exc
 
 
 @blp.route("", methods=["GET"])
@@ -69,16 +60,29 @@ def get_today() -> Json:
 def get_daily(query: Json, game: str) -> Json:
     """A game's daily deal on a date (today or earlier; a future date is 400)."""
     daily = Daily(get_session(), now())
-    date = daily.check(_date(query["date"]) if "date" in query else daily.today)
+    date = daily.check(parse_date(query["date"]) if "date" in query else daily.today)
     return daily.item(_game(game), date, optional_player_id())
 
 
 @blp.route("/<daily_game:game>/<date:date>/leaderboard", methods=["GET"])
+@blp.auth_optional
 @blp.arguments(DailyBoardQuerySchema, location="query")
 @blp.response(200, DailyBoardSchema)
 @blp.errors(400)
 def get_daily_leaderboard(query: Json, game: str, date: str) -> Json:
-    """The day's ranking: only games started as that day's daily and won that day, each
-    player's best (fewest moves, then time, then earliest)."""
+    """The day's ranking: each player's first game of that day's daily, when won that day
+    (fewest moves, then time, then earliest). While the day is open, entries name no game
+    (``game_id`` null) but the signed-in player's own."""
     daily = Daily(get_session(), now())
-    return daily.leaderboard(_game(game), daily.check(_date(date)), query["limit"])
+    day = daily.check(parse_date(date))
+    return daily.leaderboard(_game(game), day, query["limit"], optional_player_id())
+
+
+@blp.route("/<daily_game:game>/<date:date>/deal", methods=["GET"])
+@blp.response(200, RevealSchema)
+@blp.errors(400, 404)
+def get_daily_deal(game: str, date: str) -> Json:
+    """A closed day's daily deal revealed: its full starting layout and a proven winning
+    line. 404 ``not_yet_revealed`` until its UTC day has closed, ``no_such_deal`` for a
+    day without a ranked deal."""
+    return reveal(get_session(), _game(game), parse_date(date), now())

@@ -44,8 +44,12 @@ class DailyItemSchema(Schema):
     game = ma.fields.String(required=True)
     ruleset = ma.fields.String(required=True)
     date = ma.fields.String(required=True, metadata={"format": "date"})
-    deal = ma.fields.Integer(required=True)
-    deal_id = ma.fields.String(required=True)
+    deal = ma.fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "Always null: a daily is a ranked deal, with no public number"},
+    )
+    deal_id = ma.fields.String(required=True, metadata={"example": "pyramid-daily-2026-12-01"})
     result = ma.fields.Nested(
         DailyResultSchema,
         required=True,
@@ -67,9 +71,29 @@ class DailyTodaySchema(Schema):
 
 
 class DailyBoardSchema(Schema):
-    """A daily's leaderboard: only games started as that day's daily and won that day."""
+    """A daily's leaderboard: each player's first game of that day's daily, won that day."""
 
     date = ma.fields.String(required=True, metadata={"format": "date"})
     deal_id = ma.fields.String(required=True)
     ruleset = ma.fields.String(required=True)
+    open = ma.fields.Boolean(
+        required=True,
+        metadata={"description": "Always false: no one can compute a ranked deal's cards"},
+    )
     entries = ma.fields.List(ma.fields.Nested(EntrySchema), required=True)
+
+
+class RevealSchema(Schema):
+    """A closed day's daily deal: its layout and a proven winning line."""
+
+    deal_id = ma.fields.String(required=True, metadata={"example": "pyramid-daily-2026-12-01"})
+    game = ma.fields.String(required=True)
+    ruleset = ma.fields.String(required=True)
+    date = ma.fields.String(required=True, metadata={"format": "date"})
+    layout = ma.fields.Dict(
+        required=True,
+        metadata={"description": "The full starting position (the engine's position JSON)"},
+    )
+    solution = ma.fields.List(
+        ma.fields.Dict(), required=True, metadata={"description": "A proven winning line"}
+    )

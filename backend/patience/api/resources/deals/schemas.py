@@ -58,7 +58,15 @@ class EntrySchema(Schema):
         required=True,
         metadata={"description": "The player asked for the deal's solution before this win"},
     )
-    game_id = ma.fields.String(required=True, metadata={"description": "The won game (replay)"})
+    game_id = ma.fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": (
+                "The won game (replay); null on an open ranked day's board for others' wins"
+            )
+        },
+    )
     finished_at = ma.fields.String(required=True, metadata={"format": "date-time"})
 
 
@@ -67,4 +75,8 @@ class LeaderboardSchema(Schema):
 
     deal_id = ma.fields.String(required=True)
     ruleset = ma.fields.String(required=True)
+    open = ma.fields.Boolean(
+        required=True,
+        metadata={"description": "Always true: a numbered deal's cards follow from its number"},
+    )
     entries = ma.fields.List(ma.fields.Nested(EntrySchema), required=True)

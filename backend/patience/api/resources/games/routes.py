@@ -8,9 +8,11 @@ from typing import TypeVar
 from flask import Response
 
 from patience.api.analysis import analyst
-from patience.api.auth import current_player_id
+from patience.api.auth import current_player_id, optional_player_id
 from patience.api.clock import now
 from patience.api.db import get_session
+from patience.api.errors import ApiError
+from patience.api.inputs import parse_date
 from patience.api.resources.games.schemas import (
     AnalysisSchema,
     CatalogSchema,
@@ -104,13 +106,20 @@ def get_catalog() -> Json:
 @blp.rate_limited("actions")
 @blp.arguments(NewGameSchema)
 @blp.response(201, GameViewSchema, headers=ETAG_HEADER)
-@blp.errors(400, 413, 415, 422)
+@blp.errors(400, 404, 413, 415, 422, 503)
 @_documented_links(201)
 def post_game(body: Json) -> tuple[Json, int, dict[str, str]]:
     """Start a game on a deal (a random one without ``deal``; today's daily deal with
-    ``daily``); the clock starts running."""
-    start = service().create_daily if body.get("daily") else service().create
-    view = start(current_player_id(), body["game"], body.get("deal"), body.get("options"))
+    ``daily``, or with ``date`` an earlier day's, as practice); the clock starts running.
+    503 ``daily_unavailable`` while today's daily is not proven yet."""
+    player, game = current_player_id(), body["game"]
+    if body.get("daily"):
+        date = parse_date(body["date"]) if "date" in body else None
+        view = service().create_daily(player, game, body.get("deal"), body.get("options"), date)
+    elif "date" in body:
+        raise ApiError(422, "not_daily", "a date names a daily deal: add daily: true")
+    else:
+        view = service().create(player, game, body.get("deal"), body.get("options"))
     return _with_etag(view, 201, Location=f"/api/v1/games/{view['id']}")
 
 
@@ -212,25 +221,30 @@ def post_analysis(game_id: str) -> Json:
 
 
 @blp.route("/<game_id:game_id>/replay", methods=["GET"])
+@blp.auth_optional
 @blp.response(200, ReplaySchema)
 @blp.errors(404)
 def get_replay(game_id: str) -> Json:
     """A finished game (won or resigned), public: its deal, rules, player, result and move
-    line, to watch from the deal. A game in play is 404 (``game_in_play``)."""
-    return service().replay(game_id)
+    line, to watch from the deal. A game in play is 404 (``game_in_play``); so is a game of
+    a ranked deal whose day is still open, to anyone but its player."""
+    return service().replay(game_id, optional_player_id())
 
 
 @blp.route("/<game_id:game_id>/replay/<step:step>", methods=["GET"])
+@blp.auth_optional
 @blp.response(200, ReplayStepSchema)
 @blp.errors(404)
 def get_replay_step(game_id: str, step: int) -> Json:
     """One step of a finished game's replay, public: the board as its player saw it after
     ``step`` moves (0: the deal) and the move that led there. 404 while the game is in play
-    (``game_in_play``) or past its last step (``no_such_step``)."""
-    return service().replay_step(game_id, step)
+    (``game_in_play``) or past its last step (``no_such_step``); an open ranked day's game
+    answers its player only."""
+    return service().replay_step(game_id, step, optional_player_id())
 
 
 @blp.route("/<game_id:game_id>/record", methods=["GET"])
+@blp.auth_optional
 @blp.response(
     200,
     {"type": "string"},
@@ -241,8 +255,9 @@ def get_replay_step(game_id: str, step: int) -> Json:
 def get_record(game_id: str) -> Response:
     """A finished game as a Patience record (docs/record.md), public like its replay: the
     deal, rules, player and result as tag pairs, then the move line in the game's notation.
-    404 while the game is in play (``game_in_play``)."""
-    text, name = Records(get_session(), now()).of_game(game_id)
+    404 while the game is in play (``game_in_play``), and to anyone but its player while
+    its ranked deal's day is open; a revealed ranked deal's record carries its layout."""
+    text, name = Records(get_session(), now()).of_game(game_id, optional_player_id())
     return Response(
         text,
         mimetype="text/plain",

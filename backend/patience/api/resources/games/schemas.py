@@ -95,6 +95,16 @@ class NewGameBody(Schema):
     daily = StrictBoolean(
         metadata={"description": "Start today's daily deal (UTC) of the game's default ruleset"}
     )
+    date = ma.fields.String(
+        metadata={
+            "description": (
+                "With daily: the day whose daily deal to play (YYYY-MM-DD, default today; an "
+                "earlier day's is practice, never ranked), as a daily deal ID names it"
+            ),
+            "format": "date",
+            "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+        }
+    )
 
 
 NewGameSchema = by_game(NewGameBody)
@@ -155,8 +165,15 @@ class GameViewFields(Schema):
     id = ma.fields.String(required=True)
     ruleset = ma.fields.String(required=True)
     options = ma.fields.Dict(required=True)
-    deal = ma.fields.Integer(required=True)
-    deal_id = ma.fields.String(required=True, metadata={"example": "pyramid-8153"})
+    deal = ma.fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The deal number; null for a ranked deal (a daily)"},
+    )
+    deal_id = ma.fields.String(
+        required=True,
+        metadata={"example": "pyramid-8153", "description": "Or pyramid-daily-2026-12-01"},
+    )
     daily = ma.fields.String(
         required=True,
         allow_none=True,
@@ -369,7 +386,9 @@ class ReplaySchema(Schema):
 
     game_id = ma.fields.String(required=True)
     game = ma.fields.String(required=True)
-    deal = ma.fields.Integer(required=True)
+    deal = ma.fields.Integer(
+        required=True, allow_none=True, metadata={"description": "Null for a ranked deal"}
+    )
     deal_id = ma.fields.String(required=True)
     ruleset = ma.fields.String(required=True)
     options = ma.fields.Dict(required=True)

@@ -3,13 +3,17 @@
 Readiness: the database must answer; Redis must answer when ``REDIS_URL`` is set (else it is
 ``not_configured``, which is fine); with Redis up, the number of live solver workers and of
 queued par searches are reported too (informational: play goes on without workers; a dead
-worker drops out of the count within :data:`~patience.jobs.queues.LIVE_SECONDS`). Each check
+worker drops out of the count within :data:`~patience.jobs.queues.LIVE_SECONDS`). The pool
+of proven daily deals must hold today's for every game (``ranked_pool`` ``dry`` is not
+ready: no daily can be played); ``low`` (fewer days ahead than wanted) is logged. Each check
 has its own short time limit and they run side by side: ``/readyz`` answers within about
 1.5 s whatever the database and Redis do.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import functools
 import logging
 import threading
 import time
@@ -19,12 +23,15 @@ from typing import Any
 
 from redis import Redis
 from sqlalchemy import Engine, text
+from sqlalchemy.orm import Session
 
+from patience.api.clock import now
 from patience.api.db import get_engine
 from patience.api.middleware import get_redis
 from patience.api.resources.ops.schemas import HealthSchema, ReadySchema
 from patience.api.smorest import Blueprint
 from patience.jobs.queues import PAR_QUEUE, live_workers, queue_key
+from patience.service.ranked import pool_state
 
 log = logging.getLogger(__name__)
 
@@ -68,10 +75,12 @@ def _outcome(name: str, check: Future[Any], deadline: float) -> Any:
         return None
 
 
-def _ping(engine: Engine) -> bool:
+def _ping(engine: Engine, today: dt.date) -> dict[str, Any]:
+    """The database answers; and how full the ranked pool is (:func:`pool_state`)."""
     with engine.connect() as conn:
         conn.execute(text("SELECT 1"))
-    return True
+    with Session(engine) as session:
+        return pool_state(session, today)
 
 
 def _redis_state(client: Redis) -> dict[str, Any]:
@@ -85,14 +94,20 @@ def _redis_state(client: Redis) -> dict[str, Any]:
 @blp.alt_response(503, schema=ReadySchema, description="A dependency is unavailable")
 def readyz() -> tuple[dict[str, Any], int]:
     """The database answers, and Redis when it is configured (``unavailable`` names the one
-    that does not); with Redis, the live solver workers and the queued par searches."""
+    that does not); with Redis, the live solver workers and the queued par searches; and
+    the pool of proven dailies (``dry``: a game has no daily today, which is not ready;
+    ``low``: fewer days ahead than wanted)."""
     began = time.monotonic()
-    database = _start("database", get_engine(), _ping)
+    today = now().astimezone(dt.UTC).date()
+    database = _start("database", get_engine(), functools.partial(_ping, today=today))
     client = get_redis()
     redis = None if client is None else _start("redis", client, _redis_state)
     checks: dict[str, Any] = {"database": "ok"}
-    if _outcome("database", database, began + CHECK_SECONDS["database"]) is None:
+    pool = _outcome("database", database, began + CHECK_SECONDS["database"])
+    if pool is None:
         checks["database"] = "unavailable"
+    else:
+        checks |= pool
     if redis is None:
         checks["redis"] = "not_configured"
     else:
@@ -100,4 +115,5 @@ def readyz() -> tuple[dict[str, Any], int]:
             "redis": "unavailable"
         }
     ok = "unavailable" not in (checks["database"], checks["redis"])
+    ok = ok and checks.get("ranked_pool") != "dry"  # no daily can be played today
     return {"status": "ok" if ok else "unavailable", **checks}, 200 if ok else 503

@@ -26,3 +26,14 @@ class ReadySchema(Schema):
     par_queue = ma.fields.Integer(
         metadata={"description": "Par searches queued (when Redis is up; bounded)"}
     )
+    ranked_pool = ma.fields.String(
+        metadata={
+            "description": (
+                "ok | low (fewer proven dailies ahead than wanted) | dry (a game has no daily "
+                "today: not ready)"
+            )
+        }
+    )
+    ranked_days_ahead = ma.fields.Integer(
+        metadata={"description": "Days after today whose dailies every game holds (-1: dry)"}
+    )
