@@ -54,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--port", type=int, default=8000)
     _add_catalogue(sub)
     _add_record(sub)
+    sub.add_parser(
+        "fair-play", help="weigh every win still pending for its fair-play mark (DATABASE_URL)"
+    )
     worker = sub.add_parser("worker", help="run an RQ worker for the solver jobs (REDIS_URL)")
     worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
     worker.add_argument(
@@ -296,6 +299,24 @@ def _worker(burst: bool, abandoned_after: int | None) -> int:
     return 0
 
 
+def _fair_play() -> int:
+    """Weigh, here and now, every win left ``pending`` (its job was never queued, e.g. Redis
+    was down when it was won, or dropped after a day queued): one line per win."""
+    from sqlalchemy import select
+
+    from patience.jobs.tasks import database_session, weigh
+    from patience.store import GameRecord
+
+    with database_session() as session:
+        pending = session.scalars(
+            select(GameRecord.id).where(GameRecord.fair_play == "pending")
+        ).all()
+        for game_id in pending:
+            print(game_id, weigh(session, game_id), flush=True)
+            session.commit()
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``patience`` console script."""
     args = build_parser().parse_args(argv)
@@ -319,6 +340,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _worker(args.burst, args.abandoned_after)
     elif args.command == "record":
         return _record(args)
+    elif args.command == "fair-play":
+        return _fair_play()
     return 0
 
 

@@ -5,14 +5,17 @@ days (on SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections.abc import Iterator
 from typing import Any
+from unittest import mock
 
 import pytest
 from flask import Flask
 
 from patience import catalogue
 from patience.catalogue.daily import EPOCH, POOL_SIZE, daily_deal, daily_rulesets, pools
+from patience.cli import main
 from patience.engine import new_game
 from patience.games.solving import solve_game
 from patience.solver import Budget
@@ -127,6 +130,13 @@ def test_a_day_s_board_counts_only_that_day_s_dailies_won_that_day(api: Api, clo
     assert [(e["rank"], e["player"], e["game_id"]) for e in board["entries"]] == [
         (1, "Ann", won["id"])
     ]
+    assert board["entries"][0]["fair_play"] == "pending"  # no worker here: not weighed yet
+    with mock.patch.dict(
+        os.environ, {"DATABASE_URL": api.client.application.config["DATABASE_URL"]}
+    ):
+        assert main(["fair-play"]) == 0
+    board = api.client.get(f"/api/v1/daily/pyramid/{DAY.isoformat()}/leaderboard").json
+    assert board is not None and board["entries"][0]["fair_play"] in ("ok", "review")
     today = api.client.get("/api/v1/daily", headers=ann).json
     assert today is not None
     (mine,) = [i for i in today["items"] if i["game"] == "pyramid"]

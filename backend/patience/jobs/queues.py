@@ -44,8 +44,9 @@ HINT_QUEUE = "patience-hints"
 ANALYSIS_QUEUE = "patience"
 SOLVE_QUEUE = "patience-solve"
 PAR_QUEUE = "patience-par"
+FAIR_PLAY_QUEUE = "patience-fair-play"
 CATALOGUE_QUEUE = "patience-catalogue"
-QUEUES = (HINT_QUEUE, ANALYSIS_QUEUE, SOLVE_QUEUE, PAR_QUEUE, CATALOGUE_QUEUE)
+QUEUES = (HINT_QUEUE, ANALYSIS_QUEUE, SOLVE_QUEUE, PAR_QUEUE, FAIR_PLAY_QUEUE, CATALOGUE_QUEUE)
 """Every queue, in the order a worker takes jobs from them (catalogue builds last: they
 use what players leave)."""
 
@@ -118,6 +119,9 @@ SOLVE = Kind(
     "patience.jobs.tasks.solve_deal", SOLVE_QUEUE, int(SOLVE_SECONDS) + 30, keep=DAY, wait=HOUR
 )
 PAR = Kind("patience.jobs.tasks.par", PAR_QUEUE, int(PAR_SECONDS) * 4 + 60, keep=0, wait=HOUR)
+FAIR_PLAY = Kind("patience.jobs.tasks.fair_play", FAIR_PLAY_QUEUE, 120, keep=0, wait=DAY)
+"""Weighing a win's line for its fair-play mark (a few CPU seconds; written to the database,
+so a dropped job only leaves the win ``pending``: ``patience fair-play`` weighs those)."""
 
 HEARTBEAT_SECONDS = 2
 """How often a busy worker marks itself and its running job alive."""
@@ -187,6 +191,11 @@ def solve_id(game: Game[Any, Any]) -> str:
 def par_id(name: str, ruleset: str, deal: int) -> str:
     """The par search of a deal under a ruleset."""
     return f"par-{name}-{ruleset}-{deal}"
+
+
+def fair_play_id(game_id: str) -> str:
+    """The fair-play weighing of a won game."""
+    return f"fair-play-{game_id}"
 
 
 def rewind_id(game: Game[Any, Any]) -> str:

@@ -107,7 +107,8 @@ class Daily:
     def leaderboard(self, game: str, date: dt.date, limit: int) -> Json:
         rows = daily_leaderboard(self.session, game, date, limit)
         entries = [
-            board_entry(rank, row.name, row, row.game_id) for rank, row in enumerate(rows, start=1)
+            board_entry(rank, row.name, row, row.game_id, row.fair_play)
+            for rank, row in enumerate(rows, start=1)
         ]
         deal = daily_deal(game, date)
         return {

@@ -59,9 +59,9 @@ def daily_board(game: str, date: dt.date) -> Any:
     best_first = (Win.moves, Win.elapsed_ms, Win.finished_at)
     nth = func.row_number().over(partition_by=Win.player_id, order_by=best_first).label("nth")
     columns = (Win.player_id, Win.game_id, Win.moves, Win.elapsed_ms, Win.hints, Win.undos)
-    more = (Win.pauses, Win.solver_assisted, Win.finished_at, Player.name, nth)
+    more = (Win.pauses, Win.solver_assisted, Win.finished_at, GameRecord.fair_play, Player.name)
     return (
-        select(*columns, *more)
+        select(*columns, *more, nth)
         .join(GameRecord, GameRecord.id == Win.game_id)
         .join(Player, Player.id == Win.player_id)
         .where(GameRecord.game == game, GameRecord.daily == date, won_that_day(date))
