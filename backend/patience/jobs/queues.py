@@ -3,7 +3,7 @@ lifetimes), Redis keys, job ids, and the register of live workers.
 
 - **Queues by priority.** A worker takes hint jobs first (a player is waiting), then
   analyses and rewinds (a verdict the client polls for), then ``/solve`` requests, then par
-  searches, then catalogue batches.
+  searches, then wins' fair-play weighings, then catalogue batches.
 - **Kinds.** Each kind of job is a :class:`Kind`: the dotted name of its task (the API
   enqueues by name and never imports the solver), its queue, how long a run may take, how
   long it may wait queued, and how long its result is kept in the results store
