@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,10 +36,10 @@ from redis import Redis
 
 from patience.api import create_app
 from patience.catalogue import cached
-from patience.engine import new_game
+from patience.engine import Game, new_game
 from patience.games import quick_hint
 from patience.jobs.queues import live_workers
-from patience.solver.hints import hint_move
+from patience.solver.hints import Hint, hint_move
 from patience.store.migrate import upgrade
 
 Json = dict[str, Any]
@@ -137,17 +138,24 @@ class Follower:
 def quick_game(game: str, options: Json, deal: int, max_moves: int) -> tuple[bool, bool]:
     """The search-free advice followed in this process: (won, cycled)."""
     g = new_game(game, deal=deal, options=options)
+    cycled = follow(g, quick_hint, max_moves)
+    return g.status == "won", cycled
+
+
+def follow(g: Game[Any, Any], advise: Callable[[Game[Any, Any]], Hint], max_moves: int) -> bool:
+    """Play ``advise``'s hint on ``g`` in this process, move after move, until the game ends,
+    no hint comes or ``max_moves``; whether the board the player sees ever came back."""
     boards = {json.dumps(g.board(), sort_keys=True)}
     cycled = False
     while g.status == "playing" and len(g.moves) < max_moves:
-        advice = quick_hint(g)
+        advice = advise(g)
         if advice is None:
             break
         g.play(hint_move(advice))
         board = json.dumps(g.board(), sort_keys=True)
         cycled = cycled or board in boards
         boards.add(board)
-    return g.status == "won", cycled
+    return cycled
 
 
 def main() -> None:

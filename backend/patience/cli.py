@@ -66,6 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     fill.add_argument("--days", type=int, default=None, help="days ahead (default 7)")
     fill.add_argument("--seconds", type=float, default=None, help="budget per candidate")
+    sub.add_parser(
+        "fair-play", help="weigh every win still pending for its fair-play mark (DATABASE_URL)"
+    )
     worker = sub.add_parser("worker", help="run an RQ worker for the solver jobs (REDIS_URL)")
     worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
     worker.add_argument(
@@ -333,6 +336,24 @@ def _worker(burst: bool, abandoned_after: int | None) -> int:
     return 0
 
 
+def _fair_play() -> int:
+    """Weigh, here and now, every win left ``pending`` (its job was never queued, e.g. Redis
+    was down when it was won, or dropped after a day queued): one line per win."""
+    from sqlalchemy import select
+
+    from patience.jobs.tasks import database_session, weigh
+    from patience.store import GameRecord
+
+    with database_session() as session:
+        pending = session.scalars(
+            select(GameRecord.id).where(GameRecord.fair_play == "pending")
+        ).all()
+        for game_id in pending:
+            print(game_id, weigh(session, game_id), flush=True)
+            session.commit()
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``patience`` console script."""
     args = build_parser().parse_args(argv)
@@ -360,6 +381,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _record(args)
     elif args.command == "ranked":
         return _ranked_fill(args.days, args.seconds)
+    elif args.command == "fair-play":
+        return _fair_play()
     return 0
 
 

@@ -5,8 +5,10 @@ days (on SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections.abc import Iterator
 from typing import Any
+from unittest import mock
 
 import pytest
 from flask import Flask
@@ -14,6 +16,7 @@ from flask import Flask
 from patience import catalogue
 from patience.api.db import get_session
 from patience.catalogue.daily import EPOCH, POOL_SIZE, daily_deal, daily_rulesets, pools
+from patience.cli import main
 from patience.store.ranked import daily_of
 from tests.api.conftest import Api
 
@@ -141,6 +144,15 @@ def test_a_day_s_board_counts_only_that_day_s_dailies_won_that_day(api: Api, clo
     assert mine.json is not None
     (own,) = [e for e in mine.json["entries"] if e["player"] == "Ann D"]
     assert own["game_id"] == won["id"]
+    assert own["fair_play"] == "pending"  # no worker here: not weighed yet
+    with mock.patch.dict(
+        os.environ, {"DATABASE_URL": api.client.application.config["DATABASE_URL"]}
+    ):
+        assert main(["fair-play"]) == 0
+    board = api.client.get(f"/api/v1/daily/pyramid/{DAY.isoformat()}/leaderboard").json
+    assert board is not None
+    marks = [e["fair_play"] for e in board["entries"] if e["player"] == "Ann D"]
+    assert marks in (["ok"], ["review"])
     today = api.client.get("/api/v1/daily", headers=ann).json
     assert today is not None
     (mine,) = [i for i in today["items"] if i["game"] == "pyramid"]

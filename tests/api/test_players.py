@@ -161,9 +161,11 @@ def test_bests_list_verified_wins_newest_first(api: Api) -> None:
         "undos",
         "pauses",
         "solver_assisted",
+        "fair_play",
         "game_id",
         "finished_at",
     }
+    assert body["items"][0]["fair_play"] == "pending"  # no worker: not weighed yet
     empty = api.client.get("/api/v1/players/me/bests?game=gaps", headers=headers).json
     assert empty == {"items": [], "page": 1, "pages": 1}
     for bad in ("page=0", "page=x", "page=99999999999"):

@@ -92,7 +92,8 @@ def test_records_on_a_database(empty_url: str) -> None:
             assert best.finished_at.tzinfo is not None
             assert abs(best.finished_at - now) < dt.timedelta(seconds=1)
             rows = leaderboard(session, "pyramid", "standard", 2**32 - 1, 10)
-            assert [(b.moves, name, gid) for b, name, gid in rows] == [(40, "Ann", record.id)]
+            marks = [(b.moves, name, gid, mark) for b, name, gid, mark in rows]
+            assert marks == [(40, "Ann", record.id, record.fair_play)]
             stats = player_stats(session, "p1", ["pyramid", "gaps"])
             assert stats["pyramid"]["won"] == 1 and stats["gaps"]["played"] == 0
     finally:

@@ -269,3 +269,19 @@ class Api(flask_smorest.Api):
         self.spec.components.security_scheme(
             BEARER, {"type": "http", "scheme": "bearer", "description": "POST /players token"}
         )
+
+
+FAIR_PLAY_MARKS = ("ok", "review", "pending")
+
+
+def fair_play_field() -> ma.fields.String:
+    """A win's fair-play mark, as leaderboards and personal bests show it."""
+    return ma.fields.String(
+        required=True,
+        validate=ma.validate.OneOf(FAIR_PLAY_MARKS),
+        metadata={
+            "description": "review: the win's choices show knowledge of cards unseen when "
+            "they were made (shown, not removed: an operator decides); pending: not weighed "
+            "yet (the README documents the statistic)"
+        },
+    )

@@ -39,6 +39,7 @@ PYRAMID = register(
         summary="pair cards that sum to 13 (kings alone) until the pyramid is cleared",
         solver=PyramidAdapter.from_game,
         hints=pyramid_hints,
+        votes=pyramid_hints.sample_votes,
         par=pyramid_par,
         daily_ruleset="standard",
     )
@@ -65,6 +66,7 @@ FORTY_THIEVES = register(
         summary="two decks: build down in suit on ten columns, all 104 cards to the foundations",
         solver=FortyThievesAdapter.from_game,
         hints=forty_thieves_hints,
+        votes=forty_thieves_hints.sample_votes,
         daily_ruleset="classic",
     )
 )

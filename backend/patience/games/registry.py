@@ -82,6 +82,10 @@ class GameEntry:
     notation: Notation | None = None
     """The game's move notation in records (:mod:`patience.record`); ``None``: the built-in
     games' own, or the generic one for any other game."""
+    votes: Callable[[AnyGame, Any], Mapping[str, int]] | None = None
+    """The honest vote while cards are unseen (``votes(game, effort)``: canonical move JSON →
+    samples voting for it), the "sighted" model of the fair-play statistic
+    (:mod:`patience.games.fair_play`); ``None``: the game hides nothing a player could scout."""
     playout_value: Callable[[AnyGame], float] = progress_value
     """What a finished playout of the catalogue's difficulty measure scores, 0 to 1
     (:func:`progress_value` unless the game's progress says too little)."""

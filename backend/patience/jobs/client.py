@@ -44,6 +44,7 @@ from patience.jobs.queues import (
     ANALYSIS_QUEUE,
     ANALYSIS_QUEUE_LIMIT,
     ANALYSIS_SECONDS,
+    FAIR_PLAY,
     HINT,
     KEEP_FAILED,
     KEEP_LEFT_BEHIND,
@@ -67,6 +68,7 @@ from patience.jobs.queues import (
     WANTED,
     Kind,
     analysis_id,
+    fair_play_id,
     hint_id,
     lifetime,
     live_workers,
@@ -431,6 +433,11 @@ class Jobs:
         self.submit(PAR, job_id, deal, {"seconds": PAR_SECONDS})
         trim = self.redis.register_script(TRIM)
         trim(keys=[queue_key(PAR_QUEUE)], args=[PAR_QUEUE_LIMIT, Job.redis_job_namespace_prefix])
+
+    def submit_fair_play(self, game_id: str) -> None:
+        """Queue the weighing of won game ``game_id``'s line for its fair-play mark (raises
+        ``RedisError``)."""
+        self.submit(FAIR_PLAY, fair_play_id(game_id), (game_id,))
 
     # -- the ranked pool ---------------------------------------------------------------------
 

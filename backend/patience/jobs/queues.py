@@ -3,7 +3,7 @@ lifetimes), Redis keys, job ids, and the register of live workers.
 
 - **Queues by priority.** A worker takes hint jobs first (a player is waiting), then
   analyses and rewinds (a verdict the client polls for), then ``/solve`` requests, then par
-  searches, then catalogue batches.
+  searches, then wins' fair-play weighings, then catalogue batches.
 - **Kinds.** Each kind of job is a :class:`Kind`: the dotted name of its task (the API
   enqueues by name and never imports the solver), its queue, how long a run may take, how
   long it may wait queued, and how long its result is kept in the results store
@@ -44,9 +44,18 @@ HINT_QUEUE = "patience-hints"
 ANALYSIS_QUEUE = "patience"
 SOLVE_QUEUE = "patience-solve"
 PAR_QUEUE = "patience-par"
+FAIR_PLAY_QUEUE = "patience-fair-play"
 CATALOGUE_QUEUE = "patience-catalogue"
 RANKED_QUEUE = "patience-ranked"
-QUEUES = (HINT_QUEUE, ANALYSIS_QUEUE, SOLVE_QUEUE, PAR_QUEUE, CATALOGUE_QUEUE, RANKED_QUEUE)
+QUEUES = (
+    HINT_QUEUE,
+    ANALYSIS_QUEUE,
+    SOLVE_QUEUE,
+    PAR_QUEUE,
+    FAIR_PLAY_QUEUE,
+    CATALOGUE_QUEUE,
+    RANKED_QUEUE,
+)
 """Every queue, in the order a worker takes jobs from them (catalogue builds and the ranked
 pool's proofs last: they use what players leave, and the pool is filled days ahead)."""
 
@@ -119,6 +128,9 @@ SOLVE = Kind(
     "patience.jobs.tasks.solve_deal", SOLVE_QUEUE, int(SOLVE_SECONDS) + 30, keep=DAY, wait=HOUR
 )
 PAR = Kind("patience.jobs.tasks.par", PAR_QUEUE, int(PAR_SECONDS) * 4 + 60, keep=0, wait=HOUR)
+FAIR_PLAY = Kind("patience.jobs.tasks.fair_play", FAIR_PLAY_QUEUE, 120, keep=0, wait=DAY)
+"""Weighing a win's line for its fair-play mark (a few CPU seconds; written to the database,
+so a dropped job only leaves the win ``pending``: ``patience fair-play`` weighs those)."""
 
 POOL_SECONDS = MINUTE
 """How long one run of the ranked pool's filler may start new proofs before it stops (the
@@ -205,6 +217,11 @@ def solve_id(game: Game[Any, Any]) -> str:
 def par_id(name: str, ruleset: str, deal: int) -> str:
     """The par search of a deal under a ruleset."""
     return f"par-{name}-{ruleset}-{deal}"
+
+
+def fair_play_id(game_id: str) -> str:
+    """The fair-play weighing of a won game."""
+    return f"fair-play-{game_id}"
 
 
 def rewind_id(game: Game[Any, Any]) -> str:

@@ -23,11 +23,12 @@ from typing import Any
 from redis import Redis, RedisError
 from rq import Retry, get_current_job
 from rq.job import Job
-from sqlalchemy import Engine
+from sqlalchemy import Engine, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from patience.engine import Game, load_position, new_game, start_game
+from patience.games.fair_play import foreknowledge
 from patience.games.solving import (
     find_par,
     last_winnable,
@@ -168,7 +169,7 @@ def _start_rewinds(job: Job, game: Game[Any, Any]) -> None:
     still at it (best effort: without the database, rewinds wait to be asked for)."""
     owners = members(job.connection, WANTED + job.id)
     try:
-        with _session() as session:
+        with database_session() as session:
             records = [session.get(GameRecord, owner) for owner in owners]
             playing = [r for r in records if r is not None and r.status == "playing"]
             starts = [deal_start(session, r.game, r.deal) for r in playing]
@@ -233,7 +234,7 @@ def par(game: str, options: Json, deal: int, *, seconds: float) -> Json:
 
 def _store_par(game: Game[Any, Any], line: list[Json], *, proven: bool) -> None:
     assert game.deal is not None
-    with _session() as session:
+    with database_session() as session:
         offer_par(
             session,
             game.name,
@@ -245,6 +246,39 @@ def _store_par(game: Game[Any, Any], line: list[Json], *, proven: bool) -> None:
             now=utcnow(),
         )
         session.commit()
+
+
+def fair_play(game_id: str) -> Json:
+    """Weigh won game ``game_id``'s line for its fair-play mark and write the mark and the
+    statistic to the database (:func:`weigh`)."""
+    with database_session() as session:
+        found = weigh(session, game_id)
+        session.commit()
+    return found
+
+
+def weigh(session: Session, game_id: str) -> Json:
+    """The foreknowledge statistic of a won game still ``pending``
+    (:mod:`patience.games.fair_play`), written to its row (``ok`` or ``review``); a game not
+    pending is left as it is (``{"skipped": True}``). The caller commits."""
+    record = session.get(GameRecord, game_id)
+    if record is None or record.status != "won" or record.fair_play != "pending":
+        return {"skipped": True}
+    start = deal_start(session, record.game, record.deal)
+    built = rebuild(record.game, record.options, start, record.line, record.seen)
+    began = time.process_time()
+    found = foreknowledge(built)
+    session.execute(
+        update(GameRecord)
+        .where(GameRecord.id == game_id, GameRecord.fair_play == "pending")
+        .values(fair_play=found.mark, foreknowledge=found.score)
+    )
+    return {
+        "fair_play": found.mark,
+        "foreknowledge": round(found.score, 4),
+        "decisions": found.counted,
+        "cpu_s": round(time.process_time() - began, 3),
+    }
 
 
 def hint(game: str, options: Json, deal: int | Json, line: list[Json], seen: list[str]) -> Json:
@@ -285,7 +319,7 @@ def fill_pool() -> Json:
     job = get_current_job()
     progress = None if job is None else _Progress(job.connection)
     until = time.monotonic() + POOL_SECONDS
-    with _session() as session:
+    with database_session() as session:
         stored = fill(session, secret, today, until=until, progress=progress)
         left = missing(session, today)
     if left:
@@ -337,7 +371,7 @@ def _keep(job: Job, game: Game[Any, Any], line: list[Json]) -> None:
 _engines: dict[str, Engine] = {}
 
 
-def _session() -> Session:
+def database_session() -> Session:
     """A database session on ``DATABASE_URL`` (the API's database), for durable results;
     one engine per process (a forked work horse makes its own)."""
     url = database_url()

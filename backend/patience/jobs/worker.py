@@ -1,7 +1,8 @@
 """``patience worker``: an RQ worker on the solver queues, that outlives what kills RQ's own.
 
 - **Priorities.** It takes hint jobs first, then analyses, then ``/solve`` requests, then
-  par searches, then catalogue batches (:data:`~patience.jobs.queues.QUEUES`): a deal's par
+  par searches, then wins' fair-play weighings, then catalogue batches
+  (:data:`~patience.jobs.queues.QUEUES`): a deal's par
   search, queued when the deal is first dealt, never waits ahead of a player's request.
 - **A death costs one retry.** While a job runs, the worker renews the job's entry in RQ's
   started-job registry every :data:`~patience.jobs.queues.HEARTBEAT_SECONDS` for only

@@ -115,6 +115,15 @@ class Analyst:
             except RedisError:
                 log.warning("par search not queued for %s-%s", game.name, game.deal)
 
+    def start_fair_play(self, game_id: str) -> None:
+        """Queue the weighing of a win for its fair-play mark (best effort: without Redis the
+        win stays ``pending`` until ``patience fair-play`` weighs it)."""
+        if self.jobs is not None:
+            try:
+                self.jobs.submit_fair_play(game_id)
+            except RedisError:
+                log.warning("fair-play weighing not queued for game %s", game_id)
+
     def moves_back(self, game: Game[Any, Any]) -> int | None:
         """How many moves back the last winnable point of ``game``'s line is, when a finished
         search says so."""

@@ -113,7 +113,11 @@ class Daily:
         hidden = self.now < closes_at(date)
         entries = [
             board_entry(
-                rank, row.name, row, None if hidden and row.player_id != viewer else row.game_id
+                rank,
+                row.name,
+                row,
+                None if hidden and row.player_id != viewer else row.game_id,
+                row.fair_play,
             )
             for rank, row in enumerate(rows, start=1)
         ]

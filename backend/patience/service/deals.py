@@ -45,8 +45,8 @@ def deal_leaderboard(session: Session, game: str, number: int, ruleset: str, lim
     deal, best first."""
     rows = leaderboard(session, game, ruleset, number, limit)
     entries = [
-        board_entry(rank, name, best, game_id)
-        for rank, (best, name, game_id) in enumerate(rows, start=1)
+        board_entry(rank, name, best, game_id, mark)
+        for rank, (best, name, game_id, mark) in enumerate(rows, start=1)
     ]
     # open: a numbered deal's cards follow from the public shuffle, so anyone can know them
     return {"deal_id": f"{game}-{number}", "ruleset": ruleset, "open": True, "entries": entries}

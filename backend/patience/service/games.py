@@ -29,6 +29,7 @@ from patience.catalogue.daily import daily_rulesets
 from patience.catalogue.ranked import daily_key, deal_id, public_number
 from patience.engine import Game, IllegalMove, game_class, new_game, start_game
 from patience.engine.deal import MAX_DEAL
+from patience.games import get as game_entry
 from patience.service.analysis import Analyst
 from patience.service.cache import recent_games
 from patience.service.daily import Daily, InvalidDate
@@ -325,6 +326,8 @@ class GameService:
                 recent_games.put(new_row, game)
                 if new_row["status"] != "playing":
                     self.analyst.game_over(game_id)
+                if new_row.get("fair_play") == "pending":
+                    self.analyst.start_fair_play(game_id)
                 elif kind != "hint":  # (a hint asks in its answer)
                     self.analyst.after_action(game, new_row["version"], game_id)
                 return change.response
@@ -393,12 +396,15 @@ class GameService:
             "personal_best": {"previous": previous, "improved": improved},
             "par": par,
         }
-        return {
+        ended: Json = {
             "elapsed_ms": elapsed,
             "running_since": None,
             "finished_at": self.now,
             "result": result,
         }
+        if status == "won":  # weighed by the worker where the game hides cards
+            ended["fair_play"] = "pending" if game_entry(row["game"]).votes else "ok"
+        return ended
 
     def _retried(self, row: Row, base: int, asks: str) -> Json:
         stored = self.games.stored_response(row["id"], base, asks)

@@ -51,7 +51,7 @@ class Players:
     def bests(self, player_id: str, game: str | None, page: int) -> Json:
         """One page of the player's personal bests, newest first."""
         rows, pages = personal_bests(self.session, player_id, game, page)
-        items = [best_entry(best, game_id) for best, game_id in rows]
+        items = [best_entry(best, game_id, mark) for best, game_id, mark in rows]
         return {"items": items, "page": page, "pages": pages}
 
     def delete(self, player: Player, confirm: str) -> None:

@@ -76,13 +76,26 @@ def win_entry(win: Any) -> Json:
     return {name: getattr(win, name) for name in WIN_RECORD} | {"finished_at": iso(win.finished_at)}
 
 
-def board_entry(rank: int, player: str, best: Any, game_id: str | None) -> Json:
+def board_entry(
+    rank: int, player: str, best: Any, game_id: str | None, fair_play: str | None
+) -> Json:
     """One leaderboard entry (a deal's or a daily's; ``game_id`` ``None`` hides the game
     while its ranked deal's day is open)."""
-    return {"rank": rank, "player": player, **win_entry(best), "game_id": game_id}
+    mark = {"fair_play": fair_play_mark(fair_play)}
+    return {"rank": rank, "player": player, **win_entry(best), **mark, "game_id": game_id}
 
 
-def best_entry(best: Any, game_id: str) -> Json:
+def best_entry(best: Any, game_id: str, fair_play: str | None) -> Json:
     """One of a player's personal bests."""
     deal = {"deal_id": deal_id(best.game, best.deal), "game": best.game, "ruleset": best.ruleset}
-    return {**deal, **win_entry(best), "game_id": game_id}
+    return {**deal, **win_entry(best), "fair_play": fair_play_mark(fair_play), "game_id": game_id}
+
+
+def fair_play_mark(stored: str | None) -> str:
+    """A win's fair-play mark as the API shows it: ``ok``, ``review`` or ``pending`` (a win
+    stored before the marks, never weighed, is ``pending`` too).
+
+    >>> fair_play_mark(None), fair_play_mark("review")
+    ('pending', 'review')
+    """
+    return stored if stored in ("ok", "review") else "pending"

@@ -68,10 +68,11 @@ def daily_board(game: str, date: dt.date) -> Any:
         .subquery()
     )
     columns = (Win.player_id, Win.game_id, Win.moves, Win.elapsed_ms, Win.hints, Win.undos)
-    more = (Win.pauses, Win.solver_assisted, Win.finished_at, Player.name)
+    more = (Win.pauses, Win.solver_assisted, Win.finished_at, GameRecord.fair_play, Player.name)
     return (
         select(*columns, *more)
         .join(firsts, firsts.c.id == Win.game_id)
+        .join(GameRecord, GameRecord.id == Win.game_id)
         .join(Player, Player.id == Win.player_id)
         .where(firsts.c.nth == 1, won_that_day(date))
         .subquery()

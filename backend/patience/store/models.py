@@ -15,6 +15,7 @@ from sqlalchemy import (
     BigInteger,
     Date,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -127,6 +128,7 @@ class GameRecord(Base):
     __table_args__ = (
         Index("ix_games_player_game", "player_id", "game", "created_at"),
         Index("ix_games_daily", "game", "daily"),
+        Index("ix_games_fair_play", "fair_play"),
     )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -153,6 +155,11 @@ class GameRecord(Base):
     finished_at: Mapped[dt.datetime | None]
     daily: Mapped[dt.date | None] = mapped_column(Date)
     """The UTC date whose daily deal this game was started as (``None``: not a daily)."""
+    fair_play: Mapped[str | None] = mapped_column(String(16))
+    """A win's fair-play mark (``pending`` until the worker has weighed its line, then ``ok``
+    or ``review``; ``None``: not a win). See :mod:`patience.games.fair_play`."""
+    foreknowledge: Mapped[float | None] = mapped_column(Float)
+    """The win's foreknowledge statistic, once weighed."""
 
 
 class Action(Base):

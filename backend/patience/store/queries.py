@@ -129,22 +129,24 @@ BESTS_PAGE_SIZE = 20
 
 def personal_bests(
     session: Session, player_id: str, game: str | None, page: int
-) -> tuple[list[tuple[PersonalBest, str]], int]:
-    """One page of a player's bests (newest first, each with the won game's id) and the
-    number of pages (at least 1)."""
+) -> tuple[list[tuple[PersonalBest, str, str | None]], int]:
+    """One page of a player's bests (newest first, each with the won game's id and its
+    fair-play mark) and the number of pages (at least 1)."""
     where = [PersonalBest.player_id == player_id]
     if game is not None:
         where.append(PersonalBest.game == game)
     total = session.scalar(select(func.count()).select_from(PersonalBest).where(*where)) or 0
     rows = session.execute(
-        select(PersonalBest, Win.game_id)
+        select(PersonalBest, Win.game_id, GameRecord.fair_play)
         .join(Win, Win.id == PersonalBest.win_id)
+        .join(GameRecord, GameRecord.id == Win.game_id)
         .where(*where)
         .order_by(PersonalBest.finished_at.desc(), PersonalBest.deal)
         .limit(BESTS_PAGE_SIZE)
         .offset((page - 1) * BESTS_PAGE_SIZE)
     ).all()
-    return [(best, game_id) for best, game_id in rows], max(1, math.ceil(total / BESTS_PAGE_SIZE))
+    pages = max(1, math.ceil(total / BESTS_PAGE_SIZE))
+    return [(best, game_id, mark) for best, game_id, mark in rows], pages
 
 
 def personal_best(
@@ -156,20 +158,21 @@ def personal_best(
 
 def leaderboard(
     session: Session, game: str, ruleset: str, deal: int, limit: int
-) -> list[tuple[PersonalBest, str, str]]:
-    """Each player's best on a deal (with the player's name and the won game's id), fewest
-    moves first, then shortest time, then earliest."""
+) -> list[tuple[PersonalBest, str, str, str | None]]:
+    """Each player's best on a deal (with the player's name, the won game's id and its
+    fair-play mark), fewest moves first, then shortest time, then earliest."""
     rows = session.execute(
-        select(PersonalBest, Player.name, Win.game_id)
+        select(PersonalBest, Player.name, Win.game_id, GameRecord.fair_play)
         .join(Player, Player.id == PersonalBest.player_id)
         .join(Win, Win.id == PersonalBest.win_id)
+        .join(GameRecord, GameRecord.id == Win.game_id)
         .where(
             PersonalBest.game == game, PersonalBest.ruleset == ruleset, PersonalBest.deal == deal
         )
         .order_by(PersonalBest.moves, PersonalBest.elapsed_ms, PersonalBest.finished_at)
         .limit(limit)
     ).all()
-    return [(best, name, game_id) for best, name, game_id in rows]
+    return [(best, name, game_id, mark) for best, name, game_id, mark in rows]
 
 
 def deal_stat(session: Session, game: str, ruleset: str, deal: int) -> DealStat | None:

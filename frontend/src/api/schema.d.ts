@@ -1649,6 +1649,11 @@ export interface components {
         Best: {
             deal_id: string;
             elapsed_ms: number;
+            /**
+             * @description review: the win's choices show knowledge of cards unseen when they were made (shown, not removed: an operator decides); pending: not weighed yet (the README documents the statistic)
+             * @enum {string}
+             */
+            fair_play: "ok" | "review" | "pending";
             /** Format: date-time */
             finished_at: string;
             game: string;
@@ -1768,6 +1773,11 @@ export interface components {
         };
         Entry: {
             elapsed_ms: number;
+            /**
+             * @description review: the win's choices show knowledge of cards unseen when they were made (shown, not removed: an operator decides); pending: not weighed yet (the README documents the statistic)
+             * @enum {string}
+             */
+            fair_play: "ok" | "review" | "pending";
             /** Format: date-time */
             finished_at: string;
             /** @description The won game (replay); null on an open ranked day's board for others' wins */

@@ -161,14 +161,37 @@ def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list
     fresh = {canonical(m.to_dict()): m for m in line.fresh_moves()}
     if not fresh:
         return None, None
+    if len(fresh) == 1:  # nothing to choose: no search
+        (only,) = fresh.values()
+        return _hint(state, only, False), None
+    votes, winning = _votes(game, line, fresh, effort)
+    chosen = pick(votes, fresh)
+    if chosen is not None:
+        return _hint(state, chosen, True), winning
+    return quick(game), None
+
+
+def sample_votes(game: Game[Any, Any], effort: Effort = DEFAULT) -> Counter[str]:
+    """The honest vote of :func:`searched` (moves in canonical JSON): each sample's solver
+    run votes for the first move of its win, or, when no vote names a fresh move, each
+    sample's guided beam for the first move of its most promising line."""
+    assert isinstance(game, FortyThievesGame)
+    line = Line.of(game, public_key)
+    fresh = {canonical(m.to_dict()): m for m in line.fresh_moves()}
+    return _votes(game, line, fresh, effort)[0] if fresh else Counter()
+
+
+def _votes(
+    game: FortyThievesGame, line: Line, fresh: dict[str, FTMove], effort: Effort
+) -> tuple[Counter[str], list[Json] | None]:
+    """The votes over the samples (the position itself once nothing is unseen), and the
+    winning line the exact solver found when nothing is unseen and a solver vote decides."""
+    state = game.state
     relaxed, auto = game.rules.relaxed, game.rules.auto_safe
     unknown = unseen_places(game)
     samples = _samples(game, unknown) if unknown else [state]
     deadline = effort.deadline()
     each = effort.share(SOLVE_SHARE / len(samples))
-    if len(fresh) == 1:  # nothing to choose: no search
-        (only,) = fresh.values()
-        return _hint(state, only, False), None
     votes: Counter[str] = Counter()
     winning: list[Json] | None = None
     for n, sample in enumerate(samples):
@@ -183,9 +206,8 @@ def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list
                 result.solution = shorten(game, result.solution, Budget(seconds=SHORTEN_SECONDS))
                 winning = result.solution
             votes[canonical(result.solution[0])] += 1
-    chosen = pick(votes, fresh)
-    if chosen is not None:
-        return _hint(state, chosen, True), winning
+    if pick(votes, fresh) is not None:
+        return votes, winning
     for sample in samples:  # no win found: each sample's most promising line votes
         adapter, start = FortyThievesAdapter.from_state(sample, relaxed, auto)
         search = avoiding(adapter, _forbidden(adapter, line.earlier, state, sample))
@@ -195,10 +217,7 @@ def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list
         )
         if found.line:
             votes[canonical(adapter.move_json(found.line[:1])[0])] += 1
-    chosen = pick(votes, fresh)
-    if chosen is not None:
-        return _hint(state, chosen, True), None
-    return quick(game), None
+    return votes, None
 
 
 def _forbidden(

@@ -94,17 +94,33 @@ def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list
             if first is not None:
                 return _hint(state, first, True), result.solution
         return _hint(state, _advice(state, candidates), False), None
-    votes: Counter[str] = Counter()
-    deadline = effort.deadline()
-    for sample in _samples(state, unknown, game.seen_counts()):
-        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        result = solve(*PyramidAdapter.from_state(sample), Budget(SAMPLE_NODES, left))
-        if result.verdict == "winnable" and result.solution:
-            votes[canonical(result.solution[0])] += 1
+    votes = sample_votes(game, effort)
     ranked = [key for key, _ in votes.most_common() if key in by_key]
     if ranked:
         return _hint(state, by_key[ranked[0]], True), None
     return _hint(state, _advice(state, candidates), False), None
+
+
+def sample_votes(
+    game: Game[Any, Any], effort: Effort = DEFAULT, nodes: int = SAMPLE_NODES
+) -> Counter[str]:
+    """The honest vote while stock cards are unseen: for each sample of the unseen order
+    (:func:`_samples`), the first move of the win its solver run finds (moves in canonical
+    JSON); empty when nothing is unseen or no sample is won. Each run gets ``nodes`` nodes,
+    all of them within ``effort``'s time."""
+    assert isinstance(game, PyramidGame)
+    state, seen = game.state, game.seen_counts()
+    unknown = unseen_places(state, seen)
+    votes: Counter[str] = Counter()
+    if not unknown:
+        return votes
+    deadline = effort.deadline()
+    for sample in _samples(state, unknown, seen):
+        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        result = solve(*PyramidAdapter.from_state(sample), Budget(nodes, left))
+        if result.verdict == "winnable" and result.solution:
+            votes[canonical(result.solution[0])] += 1
+    return votes
 
 
 def quick(game: Game[Any, Any]) -> Hint:

@@ -7,7 +7,7 @@ import marshmallow as ma
 from patience import games
 from patience.api.resources.games.schemas import ParSchema
 from patience.api.rulesets import rulesets
-from patience.api.smorest import Schema
+from patience.api.smorest import Schema, fair_play_field
 
 
 class DealQuerySchema(Schema):
@@ -58,6 +58,7 @@ class EntrySchema(Schema):
         required=True,
         metadata={"description": "The player asked for the deal's solution before this win"},
     )
+    fair_play = fair_play_field()
     game_id = ma.fields.String(
         required=True,
         allow_none=True,

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 import marshmallow as ma
 
-from patience.api.smorest import Choices, Schema, UnionSchema, tag
+from patience.api.smorest import Choices, Schema, UnionSchema, fair_play_field, tag
 
 NAME_MAX = 24
 LABEL_MAX = 40
@@ -143,6 +143,7 @@ class BestSchema(Schema):
         required=True,
         metadata={"description": "The player asked for the deal's solution before this win"},
     )
+    fair_play = fair_play_field()
     game_id = ma.fields.String(required=True, metadata={"description": "The won game (replay)"})
     finished_at = ma.fields.String(required=True, metadata={"format": "date-time"})
 
