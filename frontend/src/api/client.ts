@@ -3,6 +3,7 @@
 // `reason`, 409 carrying the current game). Views never call fetch themselves.
 import createClient from 'openapi-fetch';
 import type { components, paths } from './schema';
+import type { Best, DailyBoard, Leaderboard } from '../model/fetched';
 import { looksLikeView, toView, type GameName, type Move, type ServerView } from '../model/types';
 
 /** What a versioned action needs of a game. */
@@ -14,19 +15,21 @@ type NewGameBody = components['schemas']['NewGameBodyByGame'];
 type DealQuery = paths['/api/v1/deals/{game}/{number}']['get']['parameters']['query'];
 type RulesetName = NonNullable<DealQuery>['ruleset'];
 
-export type Leaderboard = components['schemas']['Leaderboard'];
-export type Bests = components['schemas']['Bests'];
+export type { Best, DailyBoard, Entry, FairPlay, Leaderboard } from '../model/fetched';
+export type Bests = Omit<components['schemas']['Bests'], 'items'> & { items: Best[] };
 export type Catalog = components['schemas']['Catalog'];
 export type Analysis = components['schemas']['Analysis'];
 export type Player = components['schemas']['Player'];
+export type PlayerCreated = components['schemas']['PlayerCreated'];
 export type GameStats = components['schemas']['GameStats'];
 export type ErrorBody = components['schemas']['Error'];
-export type Entry = components['schemas']['Entry'];
-export type Best = components['schemas']['Best'];
 export type DailyToday = components['schemas']['DailyToday'];
 export type DailyItem = components['schemas']['DailyItem'];
 export type DailyResult = components['schemas']['DailyResult'];
-export type DailyBoard = components['schemas']['DailyBoard'];
+export type Device = components['schemas']['Device'];
+export type LinkCode = components['schemas']['LinkCode'];
+export type Verdict = components['schemas']['Verdict'];
+export type IllegalMove = components['schemas']['IllegalMove'];
 export type Deal = components['schemas']['Deal'];
 export type Replay = components['schemas']['Replay'];
 export type Par = components['schemas']['Par'];
@@ -58,6 +61,23 @@ function toError(status: number, body: unknown): ApiError {
     game,
     typeof b.max === 'number' ? b.max : null,
   );
+}
+
+/** A record the server could not read: where (line and column, from 1). */
+export class RecordError extends ApiError {
+  constructor(
+    err: ApiError,
+    readonly line: number | null,
+    readonly column: number | null,
+  ) {
+    super(err.status, err.reason, err.message);
+  }
+}
+
+function toRecordError(status: number, body: unknown): RecordError {
+  const b: Partial<ErrorBody> = body && typeof body === 'object' ? body : {};
+  const at = (n: unknown) => (typeof n === 'number' ? n : null);
+  return new RecordError(toError(status, body), at(b.line), at(b.column));
 }
 
 export interface Storage {
@@ -95,6 +115,83 @@ export class Api {
     this.token = null;
     this.store.removeItem(TOKEN_KEY);
     await this.ensurePlayer();
+  }
+
+  /** Sign this device in with another token of a player (a redeemed link code). */
+  useToken(token: string): void {
+    this.token = token;
+    this.store.setItem(TOKEN_KEY, token);
+  }
+
+  /** A one-time code that signs another device in as this player (about 10 minutes). */
+  async linkCode(): Promise<LinkCode> {
+    const { data, error, response } = await this.http.POST('/api/v1/players/me/link');
+    if (!data) throw toError(response.status, error);
+    return data;
+  }
+
+  /** Redeem a code shown on another device: this device becomes that player (a new token). */
+  async redeem(code: string): Promise<PlayerCreated> {
+    const { data, error, response } = await this.http.POST('/api/v1/players/link', { body: { code } });
+    if (!data) throw toError(response.status, error);
+    this.useToken(data.token);
+    return data;
+  }
+
+  async devices(): Promise<Device[]> {
+    const { data, error, response } = await this.http.GET('/api/v1/players/me/devices');
+    if (!data) throw toError(response.status, error);
+    return data.items;
+  }
+
+  /** Sign a device out (this one too: its token is refused from then on). */
+  async signOut(deviceId: string): Promise<void> {
+    const { error, response } = await this.http.DELETE('/api/v1/players/me/devices/{device_id}', {
+      params: { path: { device_id: deviceId } },
+    });
+    if (!response.ok) throw toError(response.status, error);
+  }
+
+  /** Everything the service keeps about this player, as NDJSON text. */
+  async exportData(): Promise<string> {
+    const { data, error, response } = await this.http.GET('/api/v1/players/me/export', { parseAs: 'text' });
+    if (typeof data !== 'string') throw toError(response.status, error);
+    return data;
+  }
+
+  /** Delete this player (confirmed with their name); the token is forgotten with it. */
+  async deletePlayer(confirm: string): Promise<void> {
+    const { error, response } = await this.http.DELETE('/api/v1/players/me', { body: { confirm } });
+    if (!response.ok) throw toError(response.status, error);
+    this.token = null;
+    this.store.removeItem(TOKEN_KEY);
+  }
+
+  /** A finished game's record (docs/record.md), as text. */
+  async record(id: string): Promise<string> {
+    const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}/record', {
+      params: { path: { game_id: id } },
+      parseAs: 'text',
+    });
+    if (typeof data !== 'string') throw toError(response.status, error);
+    return data;
+  }
+
+  /** Replay a record through the server's engine; a record that cannot be read is a 400 whose
+   *  `line` and `column` the error carries. */
+  async verify(record: string): Promise<Verdict> {
+    const { data, error, response } = await this.http.POST('/api/v1/records/verify', { body: { record } });
+    if (!data) throw toRecordError(response.status, error);
+    return data;
+  }
+
+  /** Ask again for the analysis of the current position (a GET never starts work). */
+  async askAnalysis(id: string): Promise<Analysis> {
+    const { data, error, response } = await this.http.POST('/api/v1/games/{game_id}/analysis', {
+      params: { path: { game_id: id } },
+    });
+    if (!data) throw toError(response.status, error);
+    return data;
   }
 
   async catalog(): Promise<Catalog> {

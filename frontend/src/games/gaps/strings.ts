@@ -19,6 +19,8 @@ const en = {
   'gaps.opt.difficulty.hard': 'hard',
   'gaps.opt.difficulty.any': 'any deal (ungraded)',
   'gaps.opt.show_fits': 'Show which card fits each gap',
+  'gaps.opt.winnable_only':
+    'Winnable deals only (proven winnable by a solver that knows how the redeals fall)',
   'gaps.reason.not_a_gap': 'That place is not a gap',
   'gaps.reason.does_not_fit': 'That card does not fit there',
   'gaps.reason.after_king': 'Nothing can follow a king',
@@ -45,6 +47,8 @@ const ja: Record<keyof typeof en, string> = {
   'gaps.opt.difficulty.hard': 'むずかしい',
   'gaps.opt.difficulty.any': 'すべての配札（難易度なし）',
   'gaps.opt.show_fits': '各空きに入るカードを表示',
+  'gaps.opt.winnable_only':
+    'クリア可能な配りのみ（配り直しでカードがどう落ちるかを知るソルバーでクリア可能と確認済み）',
   'gaps.reason.not_a_gap': 'そこは空きではありません',
   'gaps.reason.does_not_fit': 'そのカードはそこに置けません',
   'gaps.reason.after_king': 'K の右の空きには入れられません',
