@@ -97,6 +97,16 @@ export class Api {
         if (this.token) request.headers.set('Authorization', `Bearer ${this.token}`);
         return request;
       },
+      // A token refused (this device signed out elsewhere, the player deleted) is forgotten:
+      // the next `ensurePlayer` starts a new player instead of failing forever.
+      onResponse: ({ request, response }) => {
+        const sent = request.headers.get('Authorization');
+        if (response.status === 401 && this.token && sent === `Bearer ${this.token}`) {
+          this.token = null;
+          this.store.removeItem(TOKEN_KEY);
+        }
+        return response;
+      },
     });
   }
 

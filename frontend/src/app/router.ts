@@ -44,7 +44,11 @@ export class Router {
       this.data.replay(r.id);
     } else if (r.kind === 'play') server.startGame(r.game, storedOptions(r.game), r.deal, false, false);
     else if (r.kind === 'game') {
-      if (!(await server.openGame(r.id))) history.replaceState(null, '', '/');
+      if (!(await server.openGame(r.id))) {
+        history.replaceState(null, '', '/');
+        await server.api.ensurePlayer().catch(() => undefined); // a token refused was forgotten
+        this.data.daily();
+      }
     } else if (r.kind === 'bad') history.replaceState(null, '', '/');
     else if (r.kind === 'link') {
       // The code is not redeemed by opening the address: the player says so in the dialog.
