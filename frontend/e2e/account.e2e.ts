@@ -6,7 +6,19 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DESKTOP, LINES, PHONE, axe, openPage, launch, playThroughApi, ready, shot } from './helpers';
+import {
+  DESKTOP,
+  LINES,
+  PHONE,
+  axe,
+  everySizeClean,
+  launch,
+  openPage,
+  playThroughApi,
+  ready,
+  shot,
+  switchLang,
+} from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -277,4 +289,38 @@ describe('issue 26 on the leaderboard and the analysis', () => {
     expect(posts.length).toBe(1);
     await page.context().close();
   });
+
+  test('Gaps with a redeal left: why there is no verdict, in words, at every size and in Japanese', async () => {
+    const page = await openPage(browser, '/', { viewport: PHONE });
+    // The honest analysis of issue 26 (its backend may not have landed): the answer's reason.
+    await page.route('**/api/v1/games/*/analysis', async (route) => {
+      const r = await route.fetch();
+      const body = (await r.json()) as Record<string, unknown>;
+      const json = { ...body, state: 'not_applicable', reason: 'unseen_shuffle', verdict: null };
+      await route.fulfill({ response: r, json });
+    });
+    await page.goto('/play/gaps-77');
+    await page.waitForURL(/\/game\/[\w-]+$/);
+    await ready(page);
+    const note = page.getByTestId('no-verdict');
+    await expect
+      .poll(() => note.textContent())
+      .toBe(
+        'With a redeal left, where the cards will fall is unseen: no verdict until a win needs no redeal.',
+      );
+    expect(await everySizeClean(page, 'gaps-no-verdict')).toEqual([]);
+    await page.setViewportSize(PHONE);
+    await switchLang(page, '日本語');
+    await expect.poll(() => note.textContent()).toMatch(/^配り直しが残っている間は/);
+    await menuJa(page);
+    expect((await axe(page, 'devices dialog phone ja')).serious).toEqual([]);
+    await shot(page, 'devices-phone-ja');
+    await page.context().close();
+  });
 });
+
+async function menuJa(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'メニュー' }).click();
+  await page.getByTestId('menu').getByRole('button', { name: '別の端末で遊ぶ' }).click();
+  await page.getByTestId('devices-dialog').getByRole('heading', { name: 'あなたの端末' }).waitFor();
+}

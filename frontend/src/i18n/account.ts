@@ -11,6 +11,7 @@ export const enAccount = {
   'menu.devices': 'Play on another device',
   'menu.record': 'Check a record',
   'menu.data': 'Your data',
+  'link.from': 'From this device',
   'link.intro':
     'Make a code here, then enter it or scan it on the other device: ' +
     'it plays as you, with your games, statistics and bests.',
@@ -73,6 +74,7 @@ export const jaAccount: Record<keyof typeof enAccount, string> = {
   'menu.devices': '別の端末で遊ぶ',
   'menu.record': '記録を確かめる',
   'menu.data': 'あなたのデータ',
+  'link.from': 'この端末から',
   'link.intro':
     'ここでコードを作り、別の端末で入力するかスキャンしてください。その端末であなたとして遊べます（局・統計・ベストもそのまま）。',
   'link.make': 'コードを作る',

@@ -95,7 +95,7 @@ function MakeCode({ t, lang, link, linkUrl, onMake }: DevicesProps) {
   const made = link && typeof link === 'object' ? link : null;
   return (
     <section aria-labelledby="link-make">
-      <h3 id="link-make">{t('menu.devices')}</h3>
+      <h3 id="link-make">{t('link.from')}</h3>
       <p>{t('link.intro')}</p>
       {made ? (
         <div class="linkcode">
