@@ -81,13 +81,13 @@ describe('another device', () => {
 
     // A makes a code: the code, its expiry and the QR code of the link.
     await a.keyboard.press('Escape');
-    await menu(a, 'Play on another device');
+    await menu(a, 'Devices and data');
     const dialog = a.getByTestId('devices-dialog');
     await dialog.getByRole('button', { name: 'Make a code' }).click();
     const code = (await dialog.getByTestId('link-code').textContent())!;
     expect(code).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/);
     expect(await dialog.getByTestId('link-expires').textContent()).toMatch(/^Use it by .+, once\.$/);
-    const qr = dialog.getByRole('img', { name: 'QR code of the link that signs another device in as you' });
+    const qr = dialog.getByRole('img', { name: 'QR code of the link' });
     await qr.waitFor();
     expect((await qr.locator('path').getAttribute('d'))!.length).toBeGreaterThan(200);
     await expect.poll(() => dialog.getByTestId('devices').locator('li').count()).toBe(1);
@@ -105,7 +105,7 @@ describe('another device', () => {
     await bDialog.getByRole('button', { name: 'Sign in with this code' }).click();
     await expect.poll(() => b.getByTestId('toast').textContent()).toBe(`Signed in as ${name}`);
     // A used code is refused with the server's reason in words.
-    await menu(b, 'Play on another device');
+    await menu(b, 'Devices and data');
     await bDialog.getByRole('textbox', { name: 'Code' }).fill(code);
     await bDialog.getByRole('button', { name: 'Sign in with this code' }).click();
     await expect
@@ -132,7 +132,7 @@ describe('another device', () => {
 
     // B signs A out: A's token is refused from then on, and A plays on as a new player.
     await b.keyboard.press('Escape');
-    await menu(b, 'Play on another device');
+    await menu(b, 'Devices and data');
     await expect.poll(() => items.count()).toBe(2);
     await bDialog
       .locator('li:not([data-current])')
@@ -181,7 +181,7 @@ describe('records and a player’s own data', () => {
     await field.fill(record);
     await dlg.getByRole('button', { name: 'Check' }).click();
     const verdict = dlg.getByTestId('record-verdict');
-    await expect.poll(() => verdict.getAttribute('data-valid')).toBe('true');
+    await expect.poll(() => verdict.getAttribute('class')).toBe('verdict good');
     const said = await verdict.textContent();
     expect(said).toContain('Valid: every move is legal.');
     expect(said).toContain('Result: won');
@@ -193,7 +193,7 @@ describe('records and a player’s own data', () => {
       record.replace('[Result "won"]', '[Result "resigned"]').replace(/ won\s*$/, ' resigned\n'),
     );
     await dlg.getByRole('button', { name: 'Check' }).click();
-    await expect.poll(() => verdict.getAttribute('data-valid')).toBe('false');
+    await expect.poll(() => verdict.getAttribute('class')).toBe('verdict bad');
     expect(await dlg.getByTestId('record-error').textContent()).toMatch(/line \d+/);
     await shot(page, 'record-invalid-phone');
     await field.fill('[Game "pyramid"\n');
@@ -210,8 +210,8 @@ describe('records and a player’s own data', () => {
 
     // The player's data, then the account deleted with their name.
     const me = JSON.parse((await api(page, '/players/me')).text) as { name: string };
-    await menu(page, 'Your data');
-    const data = page.getByTestId('data-dialog');
+    await menu(page, 'Devices and data');
+    const data = page.getByTestId('devices-dialog');
     const [file] = await Promise.all([
       page.waitForEvent('download'),
       data.getByRole('button', { name: 'Download my data' }).click(),
@@ -223,11 +223,11 @@ describe('records and a player’s own data', () => {
     expect(lines[0]).toMatchObject({ type: 'player', name: me.name });
     expect(lines.some((l: { type: string; id?: string }) => l.type === 'game' && l.id === gameId)).toBe(true);
     const confirm = data.getByRole('textbox', { name: `Type your name, ${me.name}, to confirm` });
-    const go = data.getByRole('button', { name: 'Delete for good' });
+    const go = data.getByRole('button', { name: 'Delete my account' });
     await confirm.fill('someone else');
     expect(await go.isDisabled()).toBe(true);
     await confirm.fill(me.name);
-    expect((await axe(page, 'data dialog phone')).serious).toEqual([]);
+    expect((await axe(page, 'devices and data dialog phone')).serious).toEqual([]);
     await shot(page, 'data-phone');
     await go.click();
     await expect
@@ -321,6 +321,6 @@ describe('issue 26 on the leaderboard and the analysis', () => {
 
 async function menuJa(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'メニュー' }).click();
-  await page.getByTestId('menu').getByRole('button', { name: '別の端末で遊ぶ' }).click();
+  await page.getByTestId('menu').getByRole('button', { name: '端末とデータ' }).click();
   await page.getByTestId('devices-dialog').getByRole('heading', { name: 'あなたの端末' }).waitFor();
 }

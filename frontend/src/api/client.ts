@@ -46,6 +46,8 @@ export class ApiError extends Error {
     message: string,
     readonly current: ServerView | null = null,
     readonly max: number | null = null,
+    /** where a record could not be read: its line and column, from 1 */
+    readonly at: { line: number; column: number } | null = null,
   ) {
     super(message);
   }
@@ -54,30 +56,22 @@ export class ApiError extends Error {
 function toError(status: number, body: unknown): ApiError {
   const b: Partial<ErrorBody> = body && typeof body === 'object' ? body : {};
   const game = looksLikeView(b.game) ? toView(b.game) : null;
+  const at =
+    typeof b.line === 'number' && typeof b.column === 'number' ? { line: b.line, column: b.column } : null;
   return new ApiError(
     status,
     b.reason ?? `http_${status}`,
     b.message ?? '',
     game,
     typeof b.max === 'number' ? b.max : null,
+    at,
   );
 }
 
-/** A record the server could not read: where (line and column, from 1). */
-export class RecordError extends ApiError {
-  constructor(
-    err: ApiError,
-    readonly line: number | null,
-    readonly column: number | null,
-  ) {
-    super(err.status, err.reason, err.message);
-  }
-}
-
-function toRecordError(status: number, body: unknown): RecordError {
-  const b: Partial<ErrorBody> = body && typeof body === 'object' ? body : {};
-  const at = (n: unknown) => (typeof n === 'number' ? n : null);
-  return new RecordError(toError(status, body), at(b.line), at(b.column));
+/** The answer's body, or its refusal thrown as an `ApiError`. */
+function need<X>(r: { data?: X; error?: unknown; response: Response }): X {
+  if (r.data === undefined) throw toError(r.response.status, r.error);
+  return r.data;
 }
 
 export interface Storage {
@@ -113,8 +107,7 @@ export class Api {
   /** Make sure a player exists (first visit: POST /players) and return the token. */
   async ensurePlayer(): Promise<string> {
     if (this.token) return this.token;
-    const { data, error, response } = await this.http.POST('/api/v1/players', { body: {} });
-    if (!data) throw toError(response.status, error);
+    const data = need(await this.http.POST('/api/v1/players', { body: {} }));
     this.token = data.token;
     this.store.setItem(TOKEN_KEY, data.token);
     return data.token;
@@ -135,22 +128,18 @@ export class Api {
 
   /** A one-time code that signs another device in as this player (about 10 minutes). */
   async linkCode(): Promise<LinkCode> {
-    const { data, error, response } = await this.http.POST('/api/v1/players/me/link');
-    if (!data) throw toError(response.status, error);
-    return data;
+    return need(await this.http.POST('/api/v1/players/me/link'));
   }
 
   /** Redeem a code shown on another device: this device becomes that player (a new token). */
   async redeem(code: string): Promise<PlayerCreated> {
-    const { data, error, response } = await this.http.POST('/api/v1/players/link', { body: { code } });
-    if (!data) throw toError(response.status, error);
+    const data = need(await this.http.POST('/api/v1/players/link', { body: { code } }));
     this.useToken(data.token);
     return data;
   }
 
   async devices(): Promise<Device[]> {
-    const { data, error, response } = await this.http.GET('/api/v1/players/me/devices');
-    if (!data) throw toError(response.status, error);
+    const data = need(await this.http.GET('/api/v1/players/me/devices'));
     return data.items;
   }
 
@@ -190,24 +179,20 @@ export class Api {
   /** Replay a record through the server's engine; a record that cannot be read is a 400 whose
    *  `line` and `column` the error carries. */
   async verify(record: string): Promise<Verdict> {
-    const { data, error, response } = await this.http.POST('/api/v1/records/verify', { body: { record } });
-    if (!data) throw toRecordError(response.status, error);
-    return data;
+    return need(await this.http.POST('/api/v1/records/verify', { body: { record } }));
   }
 
   /** Ask again for the analysis of the current position (a GET never starts work). */
   async askAnalysis(id: string): Promise<Analysis> {
-    const { data, error, response } = await this.http.POST('/api/v1/games/{game_id}/analysis', {
-      params: { path: { game_id: id } },
-    });
-    if (!data) throw toError(response.status, error);
-    return data;
+    return need(
+      await this.http.POST('/api/v1/games/{game_id}/analysis', {
+        params: { path: { game_id: id } },
+      }),
+    );
   }
 
   async catalog(): Promise<Catalog> {
-    const { data, error, response } = await this.http.GET('/api/v1/games/catalog');
-    if (!data) throw toError(response.status, error);
-    return data;
+    return need(await this.http.GET('/api/v1/games/catalog'));
   }
 
   /** A new game: deal `deal`, a random one, or (with `daily`) today's daily deal. */
@@ -219,43 +204,46 @@ export class Api {
   ): Promise<ServerView> {
     const body = daily ? { game, daily } : { game, options, ...(deal ? { deal } : {}) };
     const typed = body as NewGameBody;
-    const { data, error, response } = await this.http.POST('/api/v1/games', { body: typed });
-    if (!data) throw toError(response.status, error);
+    const data = need(await this.http.POST('/api/v1/games', { body: typed }));
     return toView(data);
   }
 
   async game(id: string): Promise<ServerView> {
-    const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}', {
-      params: { path: { game_id: id } },
-    });
-    if (!data) throw toError(response.status, error);
+    const data = need(
+      await this.http.GET('/api/v1/games/{game_id}', {
+        params: { path: { game_id: id } },
+      }),
+    );
     return toView(data);
   }
 
   async move(g: GameRef, move: Move): Promise<ServerView> {
-    const { data, error, response } = await this.http.POST('/api/v1/games/{game_id}/moves', {
-      params: { path: { game_id: g.id } },
-      body: { version: g.version, move: moveBody(move) },
-    });
-    if (!data) throw toError(response.status, error);
+    const data = need(
+      await this.http.POST('/api/v1/games/{game_id}/moves', {
+        params: { path: { game_id: g.id } },
+        body: { version: g.version, move: moveBody(move) },
+      }),
+    );
     return toView(data);
   }
 
   async undo(g: GameRef): Promise<ServerView> {
-    const { data, error, response } = await this.http.POST('/api/v1/games/{game_id}/undo', {
-      params: { path: { game_id: g.id } },
-      body: { version: g.version },
-    });
-    if (!data) throw toError(response.status, error);
+    const data = need(
+      await this.http.POST('/api/v1/games/{game_id}/undo', {
+        params: { path: { game_id: g.id } },
+        body: { version: g.version },
+      }),
+    );
     return toView(data);
   }
 
   async resign(g: GameRef): Promise<ServerView> {
-    const { data, error, response } = await this.http.POST('/api/v1/games/{game_id}/resign', {
-      params: { path: { game_id: g.id } },
-      body: { version: g.version },
-    });
-    if (!data) throw toError(response.status, error);
+    const data = need(
+      await this.http.POST('/api/v1/games/{game_id}/resign', {
+        params: { path: { game_id: g.id } },
+        body: { version: g.version },
+      }),
+    );
     return toView(data);
   }
 
@@ -270,105 +258,103 @@ export class Api {
 
   /** Ask for a hint: counts one hint and advances the version (the answer carries the game). */
   async hint(g: GameRef): Promise<HintAnswer> {
-    const { data, error, response } = await this.http.POST('/api/v1/games/{game_id}/hint', {
-      params: { path: { game_id: g.id } },
-      body: { version: g.version },
-    });
-    if (!data) throw toError(response.status, error);
+    const data = need(
+      await this.http.POST('/api/v1/games/{game_id}/hint', {
+        params: { path: { game_id: g.id } },
+        body: { version: g.version },
+      }),
+    );
     return { hint: readHint(data.hint), analysis: data.analysis, game: toView(data.game) };
   }
 
   /** Whether the current position can still be won (never blocks play; a read only). */
   async analysis(id: string): Promise<Analysis> {
-    const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}/analysis', {
-      params: { path: { game_id: id } },
-    });
-    if (!data) throw toError(response.status, error);
-    return data;
+    return need(
+      await this.http.GET('/api/v1/games/{game_id}/analysis', {
+        params: { path: { game_id: id } },
+      }),
+    );
   }
 
   /** The player with per-game statistics (played, won, win rate, streaks). */
   async me(): Promise<Player> {
-    const { data, error, response } = await this.http.GET('/api/v1/players/me');
-    if (!data) throw toError(response.status, error);
-    return data;
+    return need(await this.http.GET('/api/v1/players/me'));
   }
 
   async bests(game?: GameName): Promise<Bests> {
-    const { data, error, response } = await this.http.GET('/api/v1/players/me/bests', {
-      params: { query: game ? { game } : {} },
-    });
-    if (!data) throw toError(response.status, error);
-    return data;
+    return need(
+      await this.http.GET('/api/v1/players/me/bests', {
+        params: { query: game ? { game } : {} },
+      }),
+    );
   }
 
   /** Back to the last winnable point the analysis named (counted as the undos it takes). */
   async rewind(g: GameRef): Promise<ServerView> {
-    const { data, error, response } = await this.http.POST('/api/v1/games/{game_id}/rewind', {
-      params: { path: { game_id: g.id } },
-      body: { version: g.version },
-    });
-    if (!data) throw toError(response.status, error);
+    const data = need(
+      await this.http.POST('/api/v1/games/{game_id}/rewind', {
+        params: { path: { game_id: g.id } },
+        body: { version: g.version },
+      }),
+    );
     return toView(data);
   }
 
   /** Today's deals, with the player's result so far and daily streak. */
   async daily(): Promise<DailyToday> {
-    const { data, error, response } = await this.http.GET('/api/v1/daily');
-    if (!data) throw toError(response.status, error);
-    return data;
+    return need(await this.http.GET('/api/v1/daily'));
   }
 
   /** A game's daily deal on a date (YYYY-MM-DD, today or earlier). */
   async dailyOn(game: GameName, date: string): Promise<DailyItem> {
-    const { data, error, response } = await this.http.GET('/api/v1/daily/{game}', {
-      params: { path: { game }, query: { date } },
-    });
-    if (!data) throw toError(response.status, error);
-    return data;
+    return need(
+      await this.http.GET('/api/v1/daily/{game}', {
+        params: { path: { game }, query: { date } },
+      }),
+    );
   }
 
   async dailyLeaderboard(game: GameName, date: string): Promise<DailyBoard> {
-    const { data, error, response } = await this.http.GET('/api/v1/daily/{game}/{date}/leaderboard', {
-      params: { path: { game, date }, query: { limit: 100 } },
-    });
-    if (!data) throw toError(response.status, error);
-    return data;
+    return need(
+      await this.http.GET('/api/v1/daily/{game}/{date}/leaderboard', {
+        params: { path: { game, date }, query: { limit: 100 } },
+      }),
+    );
   }
 
   /** A deal's facts: plays, wins and par (never asked for a game in play). */
   async deal(game: GameName, deal: number, ruleset: string): Promise<Deal> {
-    const { data, error, response } = await this.http.GET('/api/v1/deals/{game}/{number}', {
-      params: { path: { game, number: deal }, query: { ruleset: ruleset as RulesetName } },
-    });
-    if (!data) throw toError(response.status, error);
-    return data;
+    return need(
+      await this.http.GET('/api/v1/deals/{game}/{number}', {
+        params: { path: { game, number: deal }, query: { ruleset: ruleset as RulesetName } },
+      }),
+    );
   }
 
   /** A finished game's replay: its deal, rules, player, result and move line (public). */
   async replay(id: string): Promise<Replay> {
-    const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}/replay', {
-      params: { path: { game_id: id } },
-    });
-    if (!data) throw toError(response.status, error);
-    return data;
+    return need(
+      await this.http.GET('/api/v1/games/{game_id}/replay', {
+        params: { path: { game_id: id } },
+      }),
+    );
   }
 
   /** The board of a finished game after `step` moves, and the move that led there (public). */
   async replayStep(id: string, step: number): Promise<ReplayStep> {
-    const { data, error, response } = await this.http.GET('/api/v1/games/{game_id}/replay/{step}', {
-      params: { path: { game_id: id, step } },
-    });
-    if (!data) throw toError(response.status, error);
-    return data;
+    return need(
+      await this.http.GET('/api/v1/games/{game_id}/replay/{step}', {
+        params: { path: { game_id: id, step } },
+      }),
+    );
   }
 
   async leaderboard(game: GameName, deal: number, ruleset: string): Promise<Leaderboard> {
-    const { data, error, response } = await this.http.GET('/api/v1/deals/{game}/{number}/leaderboard', {
-      params: { path: { game, number: deal }, query: { ruleset: ruleset as RulesetName } },
-    });
-    if (!data) throw toError(response.status, error);
-    return data;
+    return need(
+      await this.http.GET('/api/v1/deals/{game}/{number}/leaderboard', {
+        params: { path: { game, number: deal }, query: { ruleset: ruleset as RulesetName } },
+      }),
+    );
   }
 }
 

@@ -209,7 +209,7 @@ function NoteLine({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
     note = <HintBox ctl={ctl} s={s} t={t} view={view} />;
   else if (!note && view && view.status === 'playing' && s.noVerdict?.gameId === view.id)
     note = (
-      <p class="note noverdict" data-testid="no-verdict" title={t(`analysis.${s.noVerdict.reason}`)}>
+      <p class="note noverdict" data-testid="no-verdict">
         {t(`analysis.${s.noVerdict.reason}`)}
       </p>
     );

@@ -4,7 +4,7 @@ import { GAME_NAMES, gameModule, isGameName, moduleOf } from '../games';
 import type { T } from '../i18n';
 import { isPaused } from '../model/types';
 import { deadEndExits, deadEndKind, rewindPoint } from '../state/analysis';
-import { DataDialog, DevicesDialog, RecordDialog } from '../views/Account';
+import { DevicesDialog, RecordDialog } from '../views/Account';
 import { DeadEndPanel } from '../views/DeadEnd';
 import { BestsDialog, DailyBoardDialog, LeaderboardDialog } from '../views/Leaderboard';
 import { MenuDialog, StatsDialog } from '../views/Menus';
@@ -154,15 +154,7 @@ function AccountDialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
           onMake={() => acct.makeCode()}
           onRedeem={(code) => acct.redeem(code)}
           onSignOut={(d) => acct.signOut(d)}
-          onClose={close}
-        />
-      );
-    case 'data':
-      return (
-        <DataDialog
-          t={t}
           name={s.me && typeof s.me === 'object' ? s.me.name : null}
-          note={s.accountNote}
           onExport={() => acct.exportData()}
           onDelete={(confirm) => acct.deletePlayer(confirm)}
           onClose={close}

@@ -3,7 +3,7 @@
 // pasted record checked by the server, their data downloaded, the account deleted. After a
 // redemption, this device's sign-out or a deletion the shell starts over at home as the player
 // the device now is (a new anonymous one when it has none).
-import { ApiError, RecordError, type Api, type Device } from '../api/client';
+import { ApiError, type Api, type Device } from '../api/client';
 import { reasonText } from '../i18n';
 import type { GameView } from '../model/types';
 import type { Checked } from '../model/fetched';
@@ -137,8 +137,6 @@ export class Account {
 }
 
 function refusal(e: unknown): Checked {
-  if (e instanceof RecordError)
-    return { kind: 'refused', reason: e.reason, message: e.message, line: e.line, column: e.column };
-  const reason = e instanceof ApiError ? e.reason : 'network';
-  return { kind: 'refused', reason, message: '', line: null, column: null };
+  if (!(e instanceof ApiError)) return { kind: 'refused', reason: 'network', message: '', at: null };
+  return { kind: 'refused', reason: e.reason, message: e.message, at: e.at };
 }

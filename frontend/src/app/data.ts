@@ -38,10 +38,9 @@ export class Data {
   open(dialog: Dialog, game?: GameName): void {
     this.store.dialog(dialog, game);
     const s = this.store.state;
-    if (dialog === 'stats' || dialog === 'data') this.me();
+    if (dialog === 'stats' || dialog === 'devices') this.me();
     if (dialog === 'devices') this.devices();
-    if (dialog === 'devices' || dialog === 'data' || dialog === 'record')
-      this.store.fetched({ accountNote: null, checked: null });
+    if (dialog === 'devices' || dialog === 'record') this.store.fetched({ accountNote: null, checked: null });
     if (dialog === 'stats' || dialog === 'bests') this.bests();
     if (dialog === 'leaderboard' && s.view) this.dealBoard(s.view);
     if (dialog === 'daily' && typeof s.daily === 'object' && s.daily && game)

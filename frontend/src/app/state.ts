@@ -21,7 +21,6 @@ export type Dialog =
   | 'settings'
   | 'daily'
   | 'devices'
-  | 'data'
   | 'record'
   | null;
 export interface Toast {

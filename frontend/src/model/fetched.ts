@@ -34,4 +34,4 @@ export type DailyRank = { rank: number; of: number } | 'unranked';
  *  refusal: `deal_not_revealed`, a rate limit, the network). */
 export type Checked =
   | { kind: 'verdict'; verdict: S['Verdict']; gameId: string | null }
-  | { kind: 'refused'; reason: string; message: string; line: number | null; column: number | null };
+  | { kind: 'refused'; reason: string; message: string; at: { line: number; column: number } | null };

@@ -1,61 +1,41 @@
-// The dialogs of issue 30: another device (a code with its QR code, redeeming one, the devices
-// with sign-out), the player's own data (download, delete with their name), and a pasted record
-// checked by the server. They render props only; `src/app/account.ts` does what they ask.
-import { useEffect, useState } from 'preact/hooks';
+// The dialogs of issue 30: devices and data (another device: a code with its QR code, redeeming
+// one, the devices with sign-out; the player's own data: download, delete with their name), and
+// a pasted record checked by the server. They render props only; `src/app/account.ts` does what they ask.
+import { useMemo, useState } from 'preact/hooks';
 import type { Device, LinkCode } from '../api/client';
 import { reasonText, type Lang, type T } from '../i18n';
 import type { Checked, Loaded } from '../model/fetched';
 import type { GameName } from '../model/types';
 import { qrModules, qrPath, QUIET } from './qr';
+import { Loading } from './Leaderboard';
 import { Modal } from './Modal';
 
 type Note = { text: string; kind: 'error' | 'info' } | null;
 
-/** What an action said: an error is an alert, anything else a status. */
+/** What an action said (a polite status: the player is looking at the dialog). */
 function NoteLine({ note }: { note: Note }) {
   if (!note) return null;
   return (
-    <p
-      class={`acct-note ${note.kind}`}
-      role={note.kind === 'error' ? 'alert' : 'status'}
-      data-testid="acct-note"
-    >
+    <p class={`acct-note ${note.kind}`} role="status" data-testid="acct-note">
       {note.text}
     </p>
   );
 }
 
-/** A time of day in the player's language ("14:05"). */
-function clockTime(iso: string, lang: Lang): string {
-  return new Date(iso).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
-}
+/** A moment in the player's language: "Dec 2, 2026, 14:05" (`day`), else "14:05". */
+const when = (iso: string, lang: Lang, day = false): string =>
+  new Date(iso).toLocaleString(lang, { ...(day ? { dateStyle: 'medium' } : {}), timeStyle: 'short' });
 
-function dateTime(iso: string, lang: Lang): string {
-  return new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-/** The link as a QR code (an SVG drawn once the encoder has loaded; its box is kept meanwhile). */
+/** The link as a QR code (none for a link too long for it: the code above is enough). */
 export function QrCode({ text, label }: { text: string; label: string }) {
-  const [drawn, setDrawn] = useState<{ n: number; d: string } | null>(null);
-  useEffect(() => {
-    let live = true;
-    qrModules(text).then(
-      (m) => live && setDrawn({ n: m.length + 2 * QUIET, d: qrPath(m) }),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [text]);
+  const m = useMemo(() => qrModules(text), [text]);
+  if (!m) return null;
+  const n = m.length + 2 * QUIET;
   return (
-    <div class="qr" data-testid="qr">
-      {drawn ? (
-        <svg viewBox={`0 0 ${drawn.n} ${drawn.n}`} role="img" aria-label={label} shape-rendering="crispEdges">
-          <rect width={drawn.n} height={drawn.n} fill="#fff" />
-          <path d={drawn.d} fill="#000" />
-        </svg>
-      ) : null}
-    </div>
+    <svg class="qr" viewBox={`0 0 ${n} ${n}`} role="img" aria-label={label} shape-rendering="crispEdges">
+      <rect width={n} height={n} fill="#fff" />
+      <path d={qrPath(m)} fill="#000" />
+    </svg>
   );
 }
 
@@ -70,21 +50,26 @@ export interface DevicesProps {
   onMake: () => void;
   onRedeem: (code: string) => void;
   onSignOut: (d: Device) => void;
+  /** the player's name, once known: deleting asks for it */
+  name: string | null;
+  onExport: () => void;
+  onDelete: (confirm: string) => void;
   onClose: () => void;
 }
 
 export function DevicesDialog(p: DevicesProps) {
   const { t } = p;
   return (
-    <Modal title={t('menu.devices')} onClose={p.onClose} closeLabel={t('btn.close')} wide>
+    <Modal title={t('menu.account')} onClose={p.onClose} closeLabel={t('btn.close')} wide>
       <div class="account" data-testid="devices-dialog">
         <NoteLine note={p.note} />
         <MakeCode {...p} />
         <RedeemCode {...p} />
-        <section aria-labelledby="devices-list">
-          <h3 id="devices-list">{t('devices.title')}</h3>
+        <section>
+          <h3>{t('devices.title')}</h3>
           <DevicesList {...p} />
         </section>
+        <DataPart {...p} />
       </div>
     </Modal>
   );
@@ -94,19 +79,16 @@ export function DevicesDialog(p: DevicesProps) {
 function MakeCode({ t, lang, link, linkUrl, onMake }: DevicesProps) {
   const made = link && typeof link === 'object' ? link : null;
   return (
-    <section aria-labelledby="link-make">
-      <h3 id="link-make">{t('link.from')}</h3>
+    <section>
+      <h3>{t('menu.devices')}</h3>
       <p>{t('link.intro')}</p>
       {made ? (
         <div class="linkcode">
           <div>
-            <p>
-              {t('link.code')}:{' '}
-              <strong class="code" data-testid="link-code">
-                {made.code}
-              </strong>
+            <p class="code" data-testid="link-code">
+              {made.code}
             </p>
-            <p data-testid="link-expires">{t('link.expires', { time: clockTime(made.expires_at, lang) })}</p>
+            <p data-testid="link-expires">{t('link.expires', { time: when(made.expires_at, lang) })}</p>
           </div>
           <QrCode text={linkUrl(made.code)} label={t('link.qr')} />
         </div>
@@ -122,8 +104,8 @@ function MakeCode({ t, lang, link, linkUrl, onMake }: DevicesProps) {
 function RedeemCode({ t, initialCode, onRedeem }: DevicesProps) {
   const [code, setCode] = useState(initialCode);
   return (
-    <section aria-labelledby="link-have">
-      <h3 id="link-have">{t('link.have')}</h3>
+    <section>
+      <h3>{t('link.have')}</h3>
       <p>{t('link.have.intro')}</p>
       <form
         class="redeem"
@@ -137,7 +119,6 @@ function RedeemCode({ t, initialCode, onRedeem }: DevicesProps) {
           <input
             name="code"
             autocomplete="off"
-            autocapitalize="characters"
             spellcheck={false}
             placeholder="XXXXX-XXXXX"
             value={code}
@@ -153,94 +134,65 @@ function RedeemCode({ t, initialCode, onRedeem }: DevicesProps) {
 }
 
 function DevicesList({ t, lang, devices, onSignOut }: DevicesProps) {
-  if (devices === null || devices === 'loading') return <p>{t('loading')}</p>;
-  if (devices === 'error') return <p>{t('error.network')}</p>;
   return (
-    <ul class="devices" data-testid="devices">
-      {devices.map((d) => (
-        <li key={d.id} data-current={d.current ? 'true' : undefined}>
-          <div>
-            <strong>{d.label}</strong>
-            {d.current ? <em> · {t('devices.this')}</em> : null}
-            <br />
-            <small>
-              {t('devices.when', {
-                created: dateTime(d.created_at, lang),
-                used: dateTime(d.last_used_at, lang),
-              })}
-            </small>
-          </div>
-          <button
-            type="button"
-            class="small"
-            aria-label={t('devices.signout.label', { label: d.current ? t('devices.this') : d.label })}
-            onClick={() => onSignOut(d)}
-          >
-            {t('devices.signout')}
-          </button>
-        </li>
-      ))}
-    </ul>
+    <Loading of={devices} t={t}>
+      {(items) => (
+        <ul class="devices" data-testid="devices">
+          {items.map((d) => (
+            <li key={d.id} data-current={d.current ? 'true' : undefined}>
+              <div>
+                <strong>{d.label}</strong>
+                {d.current ? <em> · {t('devices.this')}</em> : null}
+                <br />
+                <small>{t('devices.when', { used: when(d.last_used_at, lang, true) })}</small>
+              </div>
+              <button
+                type="button"
+                class="small"
+                aria-label={t('devices.signout.label', { label: d.current ? t('devices.this') : d.label })}
+                onClick={() => onSignOut(d)}
+              >
+                {t('devices.signout')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Loading>
   );
 }
 
-export function DataDialog({
-  t,
-  name,
-  note,
-  onExport,
-  onDelete,
-  onClose,
-}: {
-  t: T;
-  /** the player's name, once known: deleting asks for it */
-  name: string | null;
-  note: Note;
-  onExport: () => void;
-  onDelete: (confirm: string) => void;
-  onClose: () => void;
-}) {
+/** "Your data": the download, and deleting the account with the player's name. */
+function DataPart({ t, name, onExport, onDelete }: DevicesProps) {
   const [typed, setTyped] = useState('');
   return (
-    <Modal title={t('menu.data')} onClose={onClose} closeLabel={t('btn.close')}>
-      <div class="account" data-testid="data-dialog">
-        <NoteLine note={note} />
-        <section aria-labelledby="data-export">
-          <h3 id="data-export">{t('data.export')}</h3>
-          <p>{t('data.export.intro')}</p>
-          <button type="button" onClick={onExport}>
-            {t('data.export')}
+    <section>
+      <h3>{t('menu.data')}</h3>
+      <button type="button" onClick={onExport}>
+        {t('data.export')}
+      </button>
+      <p>{t('data.delete.intro')}</p>
+      {name === null ? null : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            onDelete(typed);
+          }}
+        >
+          <label class="opt">
+            <span>{t('data.delete.confirm', { name })}</span>
+            <input
+              name="confirm"
+              value={typed}
+              onInput={(e) => setTyped((e.target as HTMLInputElement).value)}
+            />
+          </label>
+          <button type="submit" class="danger" disabled={typed.trim() !== name}>
+            {t('data.delete')}
           </button>
-        </section>
-        <section aria-labelledby="data-delete">
-          <h3 id="data-delete">{t('data.delete')}</h3>
-          <p>{t('data.delete.intro')}</p>
-          {name === null ? (
-            <p>{t('loading')}</p>
-          ) : (
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                onDelete(typed);
-              }}
-            >
-              <label class="opt">
-                <span>{t('data.delete.confirm', { name })}</span>
-                <input
-                  name="confirm"
-                  autocomplete="off"
-                  value={typed}
-                  onInput={(e) => setTyped((e.target as HTMLInputElement).value)}
-                />
-              </label>
-              <button type="submit" class="danger" disabled={typed.trim() !== name}>
-                {t('data.delete.go')}
-              </button>
-            </form>
-          )}
-        </section>
-      </div>
-    </Modal>
+        </form>
+      )}
+    </section>
   );
 }
 
@@ -271,7 +223,6 @@ export function RecordDialog({
           if (text.trim()) onVerify(text);
         }}
       >
-        <p>{t('record.intro')}</p>
         <label class="opt stack">
           <span>{t('record.field')}</span>
           <textarea
@@ -305,14 +256,12 @@ function CheckedLines({
   onWatch: (id: string) => void;
 }) {
   if (checked === null) return null;
-  if (checked === 'loading') return <p role="status">{t('loading')}</p>;
-  if (checked === 'error') return <p role="alert">{t('error.network')}</p>;
+  if (typeof checked !== 'object') return <Loading of={checked} t={t} children={() => <></>} />;
   if (checked.kind === 'refused') {
-    const where = checked.line !== null && checked.column !== null;
     return (
-      <p class="verdict bad" role="alert" data-testid="record-verdict" data-valid="false">
-        {where
-          ? t('record.unreadable', { line: checked.line!, column: checked.column!, message: checked.message })
+      <p class="verdict bad" role="alert" data-testid="record-verdict">
+        {checked.at
+          ? t('record.unreadable', { ...checked.at, message: checked.message })
           : reasonText(t, null, checked.reason, checked.message)}
       </p>
     );
@@ -335,12 +284,7 @@ function VerdictLines({
   const err = v.error && 'reason' in v.error ? v.error : null;
   const game = gameOf(v.game);
   return (
-    <div
-      class={`verdict ${v.valid ? 'good' : 'bad'}`}
-      role="status"
-      data-testid="record-verdict"
-      data-valid={String(v.valid)}
-    >
+    <div class={`verdict ${v.valid ? 'good' : 'bad'}`} role="status" data-testid="record-verdict">
       <p>
         <strong>{v.valid ? t('record.valid') : t('record.invalid')}</strong>
       </p>
@@ -351,14 +295,12 @@ function VerdictLines({
       <p>{t('record.moves', { n: v.moves })}</p>
       {err ? (
         <p data-testid="record-error">
-          {err.move_number === null
-            ? t('record.claim', { reason: reasonText(t, game, err.reason, err.message), line: err.line })
-            : t('record.error', {
-                n: err.move_number,
-                reason: reasonText(t, game, err.reason, err.message),
-                line: err.line,
-                column: err.column,
-              })}
+          {t('record.error', {
+            n: err.move_number ?? '—',
+            reason: reasonText(t, game, err.reason, err.message),
+            line: err.line,
+            column: err.column,
+          })}
         </p>
       ) : null}
       {v.valid && checked.gameId ? (

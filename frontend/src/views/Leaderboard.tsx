@@ -32,7 +32,7 @@ export function FairPlayMark({ fair, t }: { fair: FairPlay | undefined; t: T }) 
     );
   if (fair === 'pending')
     return (
-      <span class="fairplay pending" title={t('lb.pending.long')} data-testid="fair-pending">
+      <span class="fairplay pending" data-testid="fair-pending">
         {t('lb.pending')}
       </span>
     );

@@ -17,7 +17,6 @@ export type MenuItem =
   | 'settings'
   | 'devices'
   | 'record'
-  | 'data'
   | 'lang';
 
 export function MenuDialog({
@@ -44,9 +43,8 @@ export function MenuDialog({
     ['leaderboard', 'btn.leaderboard', inGame],
     ['rules', 'btn.rules', true],
     ['settings', 'menu.settings', true],
-    ['devices', 'menu.devices', true],
+    ['devices', 'menu.account', true],
     ['record', 'menu.record', true],
-    ['data', 'menu.data', true],
   ];
   return (
     <Modal title={t('btn.menu')} onClose={onClose} closeLabel={t('btn.close')}>
