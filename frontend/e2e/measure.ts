@@ -7,7 +7,7 @@
 //   - axe-core violations by impact on the main screens, and the totals of the last e2e run
 //     (e2e/screenshots/axe.jsonl) when there is one.
 // Run: `npm run measure` (builds, then runs this file under Vitest with the e2e global set-up).
-// It prints the figures; it asserts only the budgets that are not timings (JS+CSS at most
+// It prints the figures; it asserts only the budgets that are not timings (a cold load's JS+CSS at most
 // 60 KB gzipped, no critical or serious axe violation). Timings depend on the machine.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,7 +23,7 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 type Counts = Record<string, number>;
 
 /** Every JS and CSS file, and (`entryGz`) those a cold load fetches: the `index-*` entry files,
- *  not the chunks loaded on demand (the replay viewer). */
+ *  not the chunks loaded on demand (the replay viewer, the account dialogs). */
 function bundle(): { files: number; raw: number; gz: number; entryGz: number } {
   let raw = 0;
   let gz = 0;
@@ -166,7 +166,7 @@ test('figures of the web client', async () => {
     console.log(`axe total over ${rows.length} screens: ${counts(sum)}`);
     const e2e = lastE2e();
     if (e2e.screens) console.log(`axe in the last e2e run, ${e2e.screens} screens: ${counts(e2e)}`);
-    expect(b.gz).toBeLessThanOrEqual(60 * 1024);
+    expect(b.entryGz).toBeLessThanOrEqual(60 * 1024); // the budget is a cold load's (issue 31)
     expect((sum.critical ?? 0) + (sum.serious ?? 0)).toBe(0);
   } finally {
     await browser.close();

@@ -47,7 +47,7 @@ describe('screens', () => {
     for (const scheme of ['light', 'dark'] as const) {
       const page = await openPage(browser, '/', { viewport: SIZES['phone-360x740'], colorScheme: scheme });
       // The options come from the catalog: Gaps redeals and aces, Forty Thieves rules, …
-      await page.getByLabel('Redeals').waitFor();
+      await page.getByRole('combobox', { name: /^Redeals/ }).waitFor();
       expect(await page.getByLabel('Aces shuffled in').count()).toBe(1);
       expect(await page.getByLabel('Rules').inputValue()).toBe('classic');
       expect(await page.getByLabel('Winnable deals only (proven by the solver)').first().isChecked()).toBe(

@@ -5,6 +5,7 @@ import './styles/frame.css';
 import './styles/panels.css';
 import './styles/home.css';
 import './styles/features.css';
+import './styles/account.css';
 import { render } from 'preact';
 import { App } from './app/App';
 

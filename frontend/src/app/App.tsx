@@ -205,7 +205,14 @@ function NoteLine({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   else if (view && view.status !== 'playing') note = <Finished ctl={ctl} s={s} t={t} view={view} />;
   else if (view && s.sel && Overlay && !s.dragging)
     note = <Overlay view={view} sel={s.sel} t={t} onSelect={(sel) => ctl.store.select(sel)} />;
-  if (!note) note = <HintBox ctl={ctl} s={s} t={t} view={view} />;
+  if (!note && (s.hint || checking(s.watch, view, Date.now())))
+    note = <HintBox ctl={ctl} s={s} t={t} view={view} />;
+  else if (!note && view && view.status === 'playing' && s.noVerdict?.gameId === view.id)
+    note = (
+      <p class="note noverdict" data-testid="no-verdict">
+        {t(`analysis.${s.noVerdict.reason}`)}
+      </p>
+    );
   return <div class="noteline">{note}</div>;
 }
 

@@ -5,6 +5,7 @@ import { formatTime, type T } from '../i18n';
 import type { ServerView } from '../model/types';
 import { dealPath } from '../model/paths';
 import type { Controller } from './controller';
+import { copyText } from './files';
 import type { UiState } from './state';
 
 export function Header({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
@@ -62,15 +63,6 @@ export function Header({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
 }
 
 /** Copies `text` to the clipboard; resolves whether it worked. */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The deal ID in the one form the share link and the results use, at every width. */
 function DealTag({ id, t, onCopied }: { id: string; t: T; onCopied: () => void }) {
   const copy = () => {

@@ -1,15 +1,17 @@
 // The panels around the table: a dead end, a finished game's results, and the dialogs (each
 // showing what the state holds; what they need was fetched when they opened).
-import { GAME_NAMES, gameModule, moduleOf } from '../games';
+import { GAME_NAMES, gameModule, isGameName, moduleOf } from '../games';
 import type { T } from '../i18n';
 import { isPaused } from '../model/types';
 import { deadEndExits, deadEndKind, rewindPoint } from '../state/analysis';
+import { LazyDevices, LazyRecords } from './LazyReplay';
 import { DeadEndPanel } from '../views/DeadEnd';
 import { BestsDialog, DailyBoardDialog, LeaderboardDialog } from '../views/Leaderboard';
 import { MenuDialog, StatsDialog } from '../views/Menus';
 import { NewGameDialog } from '../views/Panels';
 import { ResultsPanel } from '../views/Results';
 import { RulesDialog } from '../views/Rules';
+import { linkUrl } from './account';
 import type { Controller } from './controller';
 import { storedOptions } from './saved';
 import { SettingsDialog } from './Settings';
@@ -52,6 +54,7 @@ function EndPanels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
           onNew={() => ctl.store.dialog('new')}
           onReplay={() => ctl.server.restart()}
           onWatch={(id) => ctl.router.watch(id)}
+          onRecord={(how) => ctl.account.record(view, how)}
           onViewBoard={hide}
         />
       ) : null}
@@ -128,6 +131,46 @@ function DataDialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
       return <StatsDialog t={t} games={GAME_NAMES} me={s.me} bests={s.bests} onClose={close} />;
     case 'leaderboard':
       return s.view ? <LeaderboardDialog t={t} board={s.dealBoard} view={s.view} onClose={close} /> : null;
+    default:
+      return <AccountDialogs ctl={ctl} s={s} t={t} />;
+  }
+}
+
+/** Another device, a record to check, the player's own data (issue 30). */
+function AccountDialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
+  const close = () => ctl.store.dialog(null);
+  const acct = ctl.account;
+  switch (s.dialog) {
+    case 'devices':
+      return (
+        <LazyDevices
+          t={t}
+          lang={s.lang}
+          link={s.link}
+          linkUrl={(code) => linkUrl(location.origin, code)}
+          devices={s.devices}
+          initialCode={s.linkInput}
+          note={s.accountNote}
+          onMake={() => acct.makeCode()}
+          onRedeem={(code) => acct.redeem(code)}
+          onSignOut={(d) => acct.signOut(d)}
+          name={s.me && typeof s.me === 'object' ? s.me.name : null}
+          onExport={() => acct.exportData()}
+          onDelete={(confirm) => acct.deletePlayer(confirm)}
+          onClose={close}
+        />
+      );
+    case 'record':
+      return (
+        <LazyRecords
+          t={t}
+          checked={s.checked}
+          gameOf={(g) => (isGameName(g) ? g : null)}
+          onVerify={(text) => acct.verify(text)}
+          onWatch={(id) => ctl.router.watch(id)}
+          onClose={close}
+        />
+      );
     default:
       return null;
   }

@@ -9,7 +9,7 @@ import { ReplaySource, type Shown } from '../state/replay';
 import type { Loaded } from '../model/fetched';
 import { replayPath } from '../model/paths';
 import { Icon, type IconName } from '../views/Icon';
-import { copyText } from './Header';
+import { copyText } from './files';
 import { Motion } from './motion';
 
 export const SPEEDS = { slow: 1600, normal: 900, fast: 350 } as const;

@@ -4,6 +4,7 @@
 // module answers what its input means.
 import { Api } from '../api/client';
 import { loadLang, saveLang } from '../i18n';
+import { Account } from './account';
 import { Data } from './data';
 import { Drag } from './drag';
 import { Input } from './input';
@@ -30,6 +31,7 @@ export class Controller {
   readonly router: Router;
   readonly input: Input;
   readonly drag: Drag;
+  readonly account: Account;
 
   constructor(readonly api: Api = new Api()) {
     let router: Router | null = null;
@@ -52,6 +54,7 @@ export class Controller {
       () => this.switchLang(),
     );
     this.drag = drag = new Drag(this.store, this.server, this.motion, () => this.table);
+    this.account = new Account(api, this.store, () => this.router.goHome());
   }
 
   motionOn(): boolean {

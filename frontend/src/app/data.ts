@@ -38,7 +38,9 @@ export class Data {
   open(dialog: Dialog, game?: GameName): void {
     this.store.dialog(dialog, game);
     const s = this.store.state;
-    if (dialog === 'stats') this.me();
+    if (dialog === 'stats' || dialog === 'devices') this.me();
+    if (dialog === 'devices') this.devices();
+    if (dialog === 'devices' || dialog === 'record') this.store.fetched({ accountNote: null, checked: null });
     if (dialog === 'stats' || dialog === 'bests') this.bests();
     if (dialog === 'leaderboard' && s.view) this.dealBoard(s.view);
     if (dialog === 'daily' && typeof s.daily === 'object' && s.daily && game)
@@ -78,6 +80,14 @@ export class Data {
     this.api.me().then(
       (me) => this.store.dispatch({ type: 'fetched', data: { me } }),
       () => this.store.dispatch({ type: 'fetched', data: { me: 'error' } }),
+    );
+  }
+
+  private devices(): void {
+    this.store.fetched({ devices: 'loading' });
+    this.api.devices().then(
+      (devices) => this.store.fetched({ devices }),
+      () => this.store.fetched({ devices: 'error' }),
     );
   }
 

@@ -2,7 +2,7 @@
 // version (any accepted action, here or elsewhere) cancels the watch and starts the next.
 import type { Analysis, Api } from '../api/client';
 import type { ServerView } from '../model/types';
-import { giveUp, nextPoll, received, startWatch, type Watch } from '../state/analysis';
+import { asked, giveUp, nextPoll, received, shouldAsk, startWatch, type Watch } from '../state/analysis';
 
 export class AnalysisPoller {
   private key = '';
@@ -41,8 +41,10 @@ export class AnalysisPoller {
       return;
     }
     this.timer = setTimeout(() => {
-      this.api
-        .analysis(w.gameId)
+      // A GET never starts work: a position whose analysis was never started is asked for.
+      const ask = shouldAsk(w);
+      if (ask) w = asked(w, Date.now());
+      (ask ? this.api.askAnalysis(w.gameId) : this.api.analysis(w.gameId))
         .then(
           (a) => {
             if (gen === this.generation) {

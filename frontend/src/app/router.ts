@@ -38,7 +38,7 @@ export class Router {
     this.data.catalog();
     this.store.dispatch({ type: 'replay', id: r.kind === 'replay' ? r.id : null });
     if (r.kind !== 'play' && r.kind !== 'game') this.store.dispatch({ type: 'opening', on: false });
-    if (r.kind === 'home' || r.kind === 'bad') this.data.daily();
+    if (r.kind === 'home' || r.kind === 'bad' || r.kind === 'link') this.data.daily();
     if (r.kind === 'replay') {
       server.setView(null);
       this.data.replay(r.id);
@@ -46,8 +46,18 @@ export class Router {
       // A daily deal ID opens that day's daily (an earlier day's is practice).
       server.startGame(r.game, storedOptions(r.game), r.deal ?? undefined, r.daily ?? false, false);
     } else if (r.kind === 'game') {
-      if (!(await server.openGame(r.id))) history.replaceState(null, '', '/');
+      if (!(await server.openGame(r.id))) {
+        history.replaceState(null, '', '/');
+        await server.api.ensurePlayer().catch(() => undefined); // a token refused was forgotten
+        this.data.daily();
+      }
     } else if (r.kind === 'bad') history.replaceState(null, '', '/');
+    else if (r.kind === 'link') {
+      // The code is not redeemed by opening the address: the player says so in the dialog.
+      history.replaceState(null, '', '/');
+      this.store.fetched({ linkInput: r.code });
+      this.data.open('devices');
+    }
     this.store.dispatch({ type: 'ready' });
   }
 

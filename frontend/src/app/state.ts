@@ -2,17 +2,27 @@
 // around it (selection, hint, dialogs, notices), and everything else fetched from the server
 // (the catalog, today's deals, the panels' leaderboards, statistics and bests, a replay's
 // record). Pure: every change is an action.
-import type { Best, Catalog, DailyBoard, DailyToday, Player, Replay } from '../api/client';
-import type { DailyRank, DealBoard, Loaded } from '../model/fetched';
+import type { Best, Catalog, DailyBoard, DailyToday, Device, LinkCode, Player, Replay } from '../api/client';
+import type { Checked, DailyRank, DealBoard, Loaded } from '../model/fetched';
 import type { Lang } from '../i18n';
 import type { GameName, ServerView } from '../model/types';
-import type { Watch } from '../state/analysis';
+import { noVerdictAfter, type NoVerdict, type Watch } from '../state/analysis';
 import type { ShownHint } from '../state/hint';
 import type { Selection } from '../model/play';
 import type { Settings } from './settings';
 
 export type Dialog =
-  'new' | 'rules' | 'bests' | 'leaderboard' | 'menu' | 'stats' | 'settings' | 'daily' | null;
+  | 'new'
+  | 'rules'
+  | 'bests'
+  | 'leaderboard'
+  | 'menu'
+  | 'stats'
+  | 'settings'
+  | 'daily'
+  | 'devices'
+  | 'record'
+  | null;
 export interface Toast {
   text: string;
   kind: 'error' | 'info';
@@ -31,6 +41,16 @@ export interface Fetched {
   dailyRank: DailyRank | null;
   /** the record of the replay being watched */
   replayMeta: Loaded<Replay>;
+  /** the link code made here for another device (the 'devices' dialog) */
+  link: Loaded<LinkCode>;
+  /** the player's devices (the 'devices' dialog) */
+  devices: Loaded<Device[]>;
+  /** a pasted record, checked by the server (the 'record' dialog) */
+  checked: Loaded<Checked>;
+  /** a code from a /link/<code> address, redeemed once the player says so */
+  linkInput: string;
+  /** what an account action said, shown in its dialog */
+  accountNote: { text: string; kind: 'error' | 'info' } | null;
 }
 
 export interface UiState extends Fetched {
@@ -48,6 +68,8 @@ export interface UiState extends Fetched {
   dialog: Dialog;
   hint: ShownHint | null;
   watch: Watch | null;
+  /** the game has no verdict for a reason the player is told (the note line) */
+  noVerdict: NoVerdict | null;
   /** the results panel was closed to look at the finished board */
   hideResult: boolean;
   /** the version whose dead-end panel was dismissed */
@@ -115,6 +137,7 @@ export function initialState(lang: Lang, settings: Settings, opening = false): U
     dialog: null,
     hint: null,
     watch: null,
+    noVerdict: null,
     hideResult: false,
     deadEndClosed: null,
     catalog: null,
@@ -132,6 +155,11 @@ export function initialState(lang: Lang, settings: Settings, opening = false): U
     dailyBoard: null,
     dailyRank: null,
     replayMeta: null,
+    link: null,
+    devices: null,
+    checked: null,
+    linkInput: '',
+    accountNote: null,
   };
 }
 
@@ -153,7 +181,7 @@ export function reduce(s: UiState, a: Action): UiState {
     case 'hint':
       return { ...s, hint: a.hint };
     case 'watch':
-      return { ...s, watch: a.watch };
+      return { ...s, watch: a.watch, noVerdict: noVerdictAfter(s.noVerdict, a.watch) };
     case 'hideResult':
       return { ...s, hideResult: a.hide };
     case 'deadEndClosed':

@@ -6,7 +6,7 @@ import type { T } from '../i18n';
 import { isPaused, type GameView } from '../model/types';
 import type { Selection } from '../model/play';
 import type { GameName } from '../model/types';
-import { reduce, type Action, type Dialog, type Toast, type UiState } from './state';
+import { reduce, type Action, type Dialog, type Fetched, type Toast, type UiState } from './state';
 
 export class Store {
   private listeners = new Set<() => void>();
@@ -40,6 +40,11 @@ export class Store {
 
   dialog(dialog: Dialog, game?: GameName): void {
     this.dispatch({ type: 'dialog', dialog, ...(game ? { game } : {}) });
+  }
+
+  /** Something fetched for a panel arrived (or is on its way). */
+  fetched(data: Partial<Fetched>): void {
+    this.dispatch({ type: 'fetched', data });
   }
 
   clearHint(): void {

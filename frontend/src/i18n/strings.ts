@@ -1,6 +1,7 @@
 // Every user-visible string, English and Japanese. Keys are stable; `reason.*` keys are the
 // server's machine reasons (API.md), so a refusal is shown in the player's language. The
 // strings of daily deals, par, replays, rewind and hint reasons are in `more.ts`.
+import { enAccount, jaAccount } from './account';
 import { enMore, jaMore } from './more';
 
 export type Lang = 'en' | 'ja';
@@ -156,7 +157,7 @@ const enBase = {
   'reason.invalid_move': 'That move is not understood',
 } as const;
 
-export const en = { ...enBase, ...enMore } as const;
+export const en = { ...enBase, ...enMore, ...enAccount } as const;
 export type Key = keyof typeof en;
 
 const jaBase: Record<keyof typeof enBase, string> = {
@@ -310,4 +311,4 @@ const jaBase: Record<keyof typeof enBase, string> = {
   'reason.invalid_move': 'その手は理解できません',
 };
 
-export const ja: Record<Key, string> = { ...jaBase, ...jaMore };
+export const ja: Record<Key, string> = { ...jaBase, ...jaMore, ...jaAccount };

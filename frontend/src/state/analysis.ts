@@ -16,6 +16,11 @@ export const FIRST_POLL_MS = 300;
 export const POLL_MS = 1000;
 /** Give up (quietly) after this long: ordinary play goes on. */
 export const POLL_LIMIT_MS = 30_000;
+/** While no worker runs (`unavailable`, `no_worker`), look again after 2 s, 4 s, 8 s … at most
+ *  30 s apart, for at most 5 minutes: a worker back within that gets asked for this position. */
+export const WORKER_BACKOFF_MS = 2000;
+export const WORKER_BACKOFF_MAX_MS = 30_000;
+export const WORKER_WAIT_MS = 5 * 60_000;
 
 export interface Watch {
   gameId: string;
@@ -26,6 +31,10 @@ export interface Watch {
   analysis: Analysis | null;
   /** No more polling (answer final, time limit, an error or a version change). */
   stopped: boolean;
+  /** `POST /analysis` was sent for this version (once at most: a GET never starts work). */
+  asked?: boolean;
+  /** answers so far that said no worker runs (the backoff's exponent) */
+  waits?: number;
 }
 
 /** A new watch for a view just received (only games in play are analysed). */
@@ -38,6 +47,11 @@ export function startWatch(view: GameView | null, now: number, seed: Analysis | 
 /** Milliseconds until the next look, or `null`: stop polling. */
 export function nextPoll(w: Watch, now: number): number | null {
   if (w.stopped) return null;
+  if (w.analysis && awaitingWorker(w.analysis)) {
+    if (now - w.startedAt >= WORKER_WAIT_MS) return null;
+    return Math.min(WORKER_BACKOFF_MS * 2 ** Math.max(0, (w.waits ?? 1) - 1), WORKER_BACKOFF_MAX_MS);
+  }
+  if (shouldAsk(w)) return 0;
   if (now - w.startedAt >= POLL_LIMIT_MS) return null;
   if (!w.analysis) return FIRST_POLL_MS;
   return w.analysis.state === 'pending' || awaitingRewind(w.analysis) ? POLL_MS : null;
@@ -49,10 +63,50 @@ export function awaitingRewind(a: Analysis): boolean {
   return a.state === 'done' && a.verdict === 'unwinnable' && a.rewind === undefined;
 }
 
+/** No worker runs: nothing was started for this position, and asking now would only queue it
+ *  behind the outage; look again later. */
+export function awaitingWorker(a: Analysis): boolean {
+  return a.state === 'unavailable' && a.reason === 'no_worker';
+}
+
+/** The analysis was never started (`not_started`: a worker runs again, or its job was lost):
+ *  the client asks for it with `POST /analysis`, once per version. */
+export function shouldAsk(w: Watch): boolean {
+  const a = w.analysis;
+  return !w.asked && !!a && a.state === 'unavailable' && a.reason === 'not_started';
+}
+
+/** The ask was sent: from now on the watch is an ordinary one for this version (its 30 s and
+ *  its "checking…" count from the ask). */
+export function asked(w: Watch, now: number): Watch {
+  return { ...w, asked: true, startedAt: now };
+}
+
 /** Take an answer. One about another version (the game moved on elsewhere) ends the watch. */
 export function received(w: Watch, a: Analysis): Watch {
   if (a.version !== w.version) return { ...w, stopped: true };
-  return { ...w, analysis: a, stopped: a.state !== 'pending' && !awaitingRewind(a) };
+  const waits = awaitingWorker(a) ? (w.waits ?? 0) + 1 : w.waits;
+  const next: Watch = { ...w, analysis: a, waits };
+  const more = a.state === 'pending' || awaitingRewind(a) || awaitingWorker(a) || shouldAsk(next);
+  return { ...next, stopped: !more };
+}
+
+/** Why the game has no verdict, said in words while it holds: Gaps with a redeal left (where
+ *  its cards will fall is unseen). */
+export interface NoVerdict {
+  gameId: string;
+  reason: 'unseen_shuffle';
+}
+
+/** The no-verdict line after a watch changed: a new watch that has no answer yet keeps the
+ *  line of the same game (no flicker between moves); an answer decides it afresh. */
+export function noVerdictAfter(prev: NoVerdict | null, w: Watch | null): NoVerdict | null {
+  if (!w) return null;
+  const a = w.analysis;
+  if (!a) return prev?.gameId === w.gameId ? prev : null;
+  return a.state === 'not_applicable' && a.reason === 'unseen_shuffle'
+    ? { gameId: w.gameId, reason: 'unseen_shuffle' }
+    : null;
 }
 
 /** Polling ended without a final answer (time limit, network error): nothing to report. */

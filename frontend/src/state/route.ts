@@ -7,6 +7,8 @@ export type Route =
   | ({ kind: 'play' } & DealRef)
   | { kind: 'game'; id: string }
   | { kind: 'replay'; id: string }
+  /** a link code's address (its QR code): offered for redeeming on this device */
+  | { kind: 'link'; code: string }
   | { kind: 'bad'; path: string };
 
 export function parseRoute(pathname: string, search = ''): Route {
@@ -23,6 +25,8 @@ export function parseRoute(pathname: string, search = ''): Route {
   if (m) return { kind: 'game', id: m[1]! };
   m = /^\/replay\/([\w-]{1,64})$/.exec(path);
   if (m) return { kind: 'replay', id: m[1]! };
+  m = /^\/link\/([\w-]{1,32})$/.exec(path);
+  if (m) return { kind: 'link', code: m[1]! };
   return { kind: 'bad', path };
 }
 

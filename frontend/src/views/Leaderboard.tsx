@@ -1,7 +1,8 @@
 // Leaderboards and personal bests: each entry links to its replay and marks a solver-assisted
-// win (icon and words); a finished game's deal leaderboard shows the deal's par.
+// win (icon and words) and a win the fair-play check holds for review (or is still checking); a
+// finished game's deal leaderboard shows the deal's par, and says that a numbered deal is open.
 import type { JSX } from 'preact';
-import type { Best, DailyBoard, Entry, Par } from '../api/client';
+import type { Best, DailyBoard, Entry, FairPlay, Par } from '../api/client';
 import { formatTime, type T } from '../i18n';
 import type { DealBoard, Loaded } from '../model/fetched';
 import type { GameName, ServerView } from '../model/types';
@@ -19,14 +20,40 @@ export function Assisted({ t }: { t: T }) {
   );
 }
 
-/** Hints, undos and solver assistance of one win. */
-export function Notes({ row, t }: { row: Pick<Entry, 'hints' | 'undos' | 'solver_assisted'>; t: T }) {
+/** The fair-play check of a win: "under review" (with what it means, for screen readers as
+ *  its description and on hover), "checking" quietly, nothing when `ok` or absent. */
+export function FairPlayMark({ fair, t }: { fair: FairPlay | undefined; t: T }) {
+  if (fair === 'review')
+    return (
+      <span class="fairplay review" title={t('lb.review.long')} data-testid="fair-review">
+        <span aria-hidden="true">⚑</span> {t('lb.review')}
+        <span class="sr-only">: {t('lb.review.long')}</span>
+      </span>
+    );
+  if (fair === 'pending')
+    return (
+      <span class="fairplay pending" data-testid="fair-pending">
+        {t('lb.pending')}
+      </span>
+    );
+  return null;
+}
+
+/** Hints, undos, solver assistance and the fair-play check of one win. */
+export function Notes({
+  row,
+  t,
+}: {
+  row: Pick<Entry, 'hints' | 'undos' | 'solver_assisted' | 'fair_play'>;
+  t: T;
+}) {
   return (
     <>
       {row.hints || row.undos ? (
         <small class="hu">{t('lb.hints_undos', { h: row.hints, u: row.undos })}</small>
       ) : null}
       {row.solver_assisted ? <Assisted t={t} /> : null}
+      <FairPlayMark fair={row.fair_play} t={t} />
     </>
   );
 }
@@ -58,7 +85,7 @@ export function EntriesTable({ entries, t, mine }: { entries: Entry[]; t: T; min
       <tbody>
         {entries.map((e) => (
           <tr
-            key={e.game_id}
+            key={`${e.rank}-${e.game_id}`}
             class={e.game_id === mine ? 'me' : ''}
             aria-current={e.game_id === mine ? 'true' : undefined}
           >
@@ -70,7 +97,9 @@ export function EntriesTable({ entries, t, mine }: { entries: Entry[]; t: T; min
               <Notes row={e} t={t} />
             </td>
             <td>
-              <ReplayLink id={e.game_id} label={t('replay.watch.entry', { player: e.player })} />
+              {e.game_id ? (
+                <ReplayLink id={e.game_id} label={t('replay.watch.entry', { player: e.player })} />
+              ) : null}
             </td>
           </tr>
         ))}
@@ -110,13 +139,20 @@ export function LeaderboardTable({
         </p>
       ) : null}
       <Loading of={entries} t={t}>
-        {(lb) =>
-          lb.entries.length === 0 ? (
-            <p>{t('lb.empty')}</p>
-          ) : (
-            <EntriesTable entries={lb.entries} t={t} mine={view.id} />
-          )
-        }
+        {(lb) => (
+          <>
+            {lb.open ? (
+              <p class="open-deal" data-testid="lb-open">
+                {t('lb.open')}
+              </p>
+            ) : null}
+            {lb.entries.length === 0 ? (
+              <p>{t('lb.empty')}</p>
+            ) : (
+              <EntriesTable entries={lb.entries} t={t} mine={view.id} />
+            )}
+          </>
+        )}
       </Loading>
     </section>
   );

@@ -7,7 +7,17 @@ import { BestsTable, Loading } from './Leaderboard';
 import { Modal } from './Modal';
 
 export type MenuItem =
-  'new' | 'restart' | 'undo_all' | 'stats' | 'bests' | 'leaderboard' | 'rules' | 'settings' | 'lang';
+  | 'new'
+  | 'restart'
+  | 'undo_all'
+  | 'stats'
+  | 'bests'
+  | 'leaderboard'
+  | 'rules'
+  | 'settings'
+  | 'devices'
+  | 'record'
+  | 'lang';
 
 export function MenuDialog({
   t,
@@ -33,6 +43,8 @@ export function MenuDialog({
     ['leaderboard', 'btn.leaderboard', inGame],
     ['rules', 'btn.rules', true],
     ['settings', 'menu.settings', true],
+    ['devices', 'menu.account', true],
+    ['record', 'menu.record', true],
   ];
   return (
     <Modal title={t('btn.menu')} onClose={onClose} closeLabel={t('btn.close')}>

@@ -18,6 +18,8 @@ export interface ResultsProps {
   onReplay: () => void;
   onViewBoard: () => void;
   onWatch: (id: string) => void;
+  /** the game's record (docs/record.md): to the clipboard, or saved as a file */
+  onRecord: (how: 'copy' | 'download') => void;
 }
 
 export function ResultsPanel({
@@ -30,6 +32,7 @@ export function ResultsPanel({
   onReplay,
   onViewBoard,
   onWatch,
+  onRecord,
 }: ResultsProps) {
   const r = view.result;
   const won = view.status === 'won';
@@ -68,8 +71,23 @@ export function ResultsPanel({
             {t('btn.view_board')}
           </button>
         </div>
+        <RecordExits t={t} onRecord={onRecord} />
       </div>
     </Modal>
+  );
+}
+
+/** The game's record (docs/record.md): copied, or saved as a `.txt` file. */
+function RecordExits({ t, onRecord }: Pick<ResultsProps, 't' | 'onRecord'>) {
+  return (
+    <div class="exits record-exits">
+      <button type="button" class="small" onClick={() => onRecord('copy')}>
+        {t('record.copy')}
+      </button>
+      <button type="button" class="small" onClick={() => onRecord('download')}>
+        {t('record.download')}
+      </button>
+    </div>
   );
 }
 
