@@ -677,7 +677,7 @@ def bad_positions() -> list[dict[str, Any]]:
         {**good, "grid": bad_card},
         {**good, "grid": [*grid_of(HAND)[:3], "row"]},
         {**good, "seed": -1},
-        {**good, "seed": 2**32},
+        {**good, "seed": 2**64},  # numbered seeds are 32-bit, ranked ones 64-bit
         {**good, "seed": True},
         {**good, "seed": "5"},
         {**good, "redeals_done": -1},

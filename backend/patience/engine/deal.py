@@ -126,9 +126,13 @@ def ranked_key(secret: bytes, game: str, ruleset: str, name: str, candidate: int
 
 def ranked_redeal_seed(key: bytes) -> int:
     """The seed of a ranked deal's later random events (Gaps redeals, :func:`derived_seed`):
-    32 bits of its own, from ``SHA-256(key || "redeal")``, so unrelated to the layout's
-    stream (the redeal generator and its 32-bit seed are the numbered deals' own)."""
-    return int.from_bytes(hashlib.sha256(key + b"redeal").digest()[:4], "big")
+    64 bits from ``SHA-256(key || "redeal")``, the top one set, so unrelated to the layout's
+    stream and never a numbered deal's 32-bit seed (whose redeals derive differently).
+
+    >>> ranked_redeal_seed(bytes(32)) > MAX_DEAL
+    True
+    """
+    return int.from_bytes(hashlib.sha256(key + b"redeal").digest()[:8], "big") | 1 << 63
 
 
 def check_deal_number(number: object) -> int:
@@ -188,11 +192,20 @@ def forty_thieves_cards(deck: Sequence[Card]) -> tuple[list[list[Card]], list[Ca
 
 
 def derived_seed(seed: int, ordinal: int) -> int:
-    """The generator state for a later random event of a deal (a Gaps redeal): the deal's
-    32-bit ``seed`` in the low half and the event's 1-based ``ordinal`` in the high half, so
-    that no two (seed, ordinal) pairs share a state.
+    """The generator state for a later random event of a deal (a Gaps redeal). A numbered
+    deal's 32-bit ``seed`` goes in the low half and the event's 1-based ``ordinal`` in the
+    high half, so that no two (seed, ordinal) pairs share a state. A ranked deal's 64-bit
+    seed (:func:`ranked_redeal_seed`) is hashed with the ordinal instead: a redeal's shuffle
+    can give away its generator's state (SplitMix64's output is a bijection of it), and the
+    next redeal of a ranked deal must not follow from what the last one showed.
 
     >>> hex(derived_seed(77, 2))
     '0x20000004d'
+    >>> big = ranked_redeal_seed(bytes(32))
+    >>> derived_seed(big, 2) - derived_seed(big, 1) != derived_seed(77, 2) - derived_seed(77, 1)
+    True
     """
+    if seed > MAX_DEAL:
+        text = seed.to_bytes(8, "big") + ordinal.to_bytes(8, "big")
+        return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
     return ((ordinal & 0xFFFFFFFF) << 32) | (seed & 0xFFFFFFFF)

@@ -9,7 +9,8 @@ other card on the grid. The gathered cards are sorted in canonical order (:attr:
 AS…KS AH…KH AD…KD AC…KC) and shuffled with
 ``SplitMix64(derived_seed(seed, ordinal)).shuffle(sorted_cards)``
 (:class:`~patience.engine.deal.SplitMix64`, :func:`~patience.engine.deal.derived_seed`), where
-``seed`` is the deal number (a position's ``"seed"``) and ``ordinal`` is 1 for the first redeal
+``seed`` is the deal number (a position's ``"seed"``; a ranked deal's is a secret-derived 64-bit
+one, hashed per redeal) and ``ordinal`` is 1 for the first redeal
 of the game's current line, 2 for the second, … (``redeals_done + 1``; undoing a redeal and
 redealing again gives the same layout). The shuffled cards are dealt row by row (row 0 first,
 left to right) into the places right of the runs, skipping the one place immediately right of
@@ -364,8 +365,8 @@ class GapsGame(Game[GapsState, GapsMove]):
         if any(card is not None and card.rank == 1 for card in grid):
             raise InvalidPosition("aces take no part in Gaps: they are not on the grid")
         seed = position.get("seed", 0)
-        if not _is_int(seed) or not 0 <= seed <= MAX_DEAL:
-            raise InvalidPosition(f"position field 'seed' must be an integer from 0 to {MAX_DEAL}")
+        if not _is_int(seed) or not 0 <= seed < 1 << 64:  # numbered 32-bit, ranked 64-bit
+            raise InvalidPosition("position field 'seed' must be an integer from 0 to 2^64 - 1")
         done = position.get("redeals_done", 0)
         if not _is_int(done) or not 0 <= done < MAX_DEAL:
             raise InvalidPosition("position field 'redeals_done' must be a count from 0")

@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any, ClassVar
 
+from patience.engine.deal import MAX_DEAL
 from patience.engine.gaps import (
     COLS,
     ROWS,
@@ -118,8 +119,8 @@ class GapsAdapter:
     def native(self, start: State) -> native.Twin | None:
         """The native twin of this search (:mod:`patience.solver.native`); its moves are
         this adapter's."""
-        if native.NATIVE is None:
-            return None
+        if native.NATIVE is None or self.seed > MAX_DEAL:
+            return None  # (the native core derives redeals from numbered deals' 32-bit seeds)
         game = native.NATIVE.Gaps(self.seed, self.aces_shuffled)
         return native.Twin(game, start, self.native_order)
 
