@@ -33,6 +33,7 @@ import json
 import multiprocessing
 import os
 import random
+import secrets
 import socket
 import statistics
 import subprocess
@@ -238,6 +239,7 @@ def server(
             "LOG_LEVEL": "warning",
             "RATE_LIMIT_PLAYERS": "100000/minute",
             "RATE_LIMIT_ACTIONS": "100000/minute",
+            "DEAL_SECRET": secrets.token_hex(32),  # production refuses to start without one
         }
         env.pop("REDIS_URL", None)
         if redis_url is not None:
@@ -262,10 +264,12 @@ def server(
 
 
 def wait_ready(base: str, seconds: float = 30) -> None:
+    """Wait until the API answers (``/healthz``: ``/readyz`` also wants the ranked pool
+    proven, which no load benchmark plays)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         with contextlib.suppress(OSError, http.client.HTTPException):
-            if Client(base).call("GET", "/readyz")[0] == 200:
+            if Client(base).call("GET", "/healthz")[0] == 200:
                 return
         time.sleep(0.1)
     raise SystemExit(f"the server at {base} did not become ready")
