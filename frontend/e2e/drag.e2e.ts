@@ -19,6 +19,7 @@ import {
   playThroughApi,
   settled,
   shot,
+  expectTwoRows,
 } from './helpers';
 
 let browser: Browser;
@@ -277,24 +278,7 @@ describe('drag and drop', () => {
     await page.goto('/play/forty-thieves-1');
     await page.waitForSelector('[data-loc="t9.3"]');
     await settled(page);
-    const rows = await page.evaluate(() =>
-      [...document.querySelectorAll('.column')].map((c) => Math.round(c.getBoundingClientRect().top)),
-    );
-    expect(new Set(rows.slice(0, 5)).size).toBe(1);
-    expect(new Set(rows.slice(5)).size).toBe(1);
-    expect(rows[5]!).toBeGreaterThan(rows[0]!);
-    expect(await page.locator('.colnum').allTextContents()).toEqual([
-      '1',
-      '2',
-      '3',
-      '4',
-      '5',
-      '6',
-      '7',
-      '8',
-      '9',
-      '10',
-    ]);
+    await expectTwoRows(page);
     await accepted(page, async () =>
       touchDrag(cdp, await grip(page, 't9.3'), await zone(page, 't5'), async () => {
         expect(await litTargets(page)).toEqual(['t5']);

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const baseURL = (): string => inject('baseURL');
 const shots = resolve(dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -107,6 +107,18 @@ export async function tapLoc(page: Page, loc: string): Promise<void> {
 }
 
 /** Wait until no card animation runs (the endless glows of lit targets do not count). */
+/** Forty Thieves in two rows of five (a phone in portrait, issue 31), numbered 1 to 10. */
+export async function expectTwoRows(page: Page): Promise<void> {
+  const ys = await page
+    .locator('.column')
+    .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().y)));
+  expect([new Set(ys.slice(0, 5)).size, new Set(ys.slice(5)).size]).toEqual([1, 1]);
+  expect(ys[5]!).toBeGreaterThan(ys[0]!);
+  expect(await page.locator('.colnum').allTextContents()).toEqual(
+    Array.from({ length: 10 }, (_, i) => String(i + 1)),
+  );
+}
+
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => {
