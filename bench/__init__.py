@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
+
+
+def start_worker(redis_url: str, database_url: str) -> subprocess.Popen[bytes]:
+    """A quiet ``patience worker`` of the package this interpreter imports, on ``redis_url``,
+    writing its durable results (par, fair-play marks) to ``database_url``."""
+    env = {"REDIS_URL": redis_url, "DATABASE_URL": database_url, "LOG_LEVEL": "error"}
+    command = [sys.executable, "-m", "patience.cli", "worker"]
+    quiet = subprocess.DEVNULL
+    return subprocess.Popen(command, env=os.environ | env, stdout=quiet, stderr=quiet)
 
 
 def stop_worker(worker: subprocess.Popen[bytes], grace: float = 10.0) -> None:

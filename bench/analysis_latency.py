@@ -19,19 +19,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from flask.testing import FlaskClient
 
-from bench import stop_worker
+from bench import start_worker, stop_worker
 from patience.api import create_app
 from patience.engine import new_game
 from patience.games import quick_hint
@@ -39,7 +35,6 @@ from patience.store.migrate import upgrade
 from patience.store.redis import connect
 
 REDIS = "redis://127.0.0.1:6379/11"
-BIN = Path(sys.executable).parent
 Json = dict[str, Any]
 
 
@@ -119,13 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{folder}/bench.db"
         upgrade(url)
-        env = {**os.environ, "REDIS_URL": REDIS, "DATABASE_URL": url}  # the worker writes par
-        worker = subprocess.Popen(
-            [str(BIN / "patience"), "worker"],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        worker = start_worker(REDIS, url)
         try:
             limits = {"RATE_LIMIT_ACTIONS": "100000/minute"}
             app = create_app({"DATABASE_URL": url, "REDIS_URL": REDIS} | limits)

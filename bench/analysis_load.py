@@ -23,10 +23,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import random
 import socket
-import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -36,8 +34,8 @@ from typing import Any
 from redis import Redis
 from rq import Worker
 
-from bench import stop_worker
-from bench.api_load import BIN, Client, percentile, server
+from bench import start_worker, stop_worker
+from bench.api_load import Client, percentile, server
 from patience.devserver import start_redis
 from patience.jobs.lines import LINE
 from patience.jobs.queues import ANALYSIS_QUEUE
@@ -193,8 +191,7 @@ def private_redis() -> Iterator[str]:
 @contextlib.contextmanager
 def solver_workers(url: str, database_url: str, count: int) -> Iterator[None]:
     """``count`` solver workers on the Redis at ``url`` (writing par to ``database_url``)."""
-    env = os.environ | {"REDIS_URL": url, "DATABASE_URL": database_url, "LOG_LEVEL": "warning"}
-    workers = [subprocess.Popen([str(BIN / "patience"), "worker"], env=env) for _ in range(count)]
+    workers = [start_worker(url, database_url) for _ in range(count)]
     try:
         time.sleep(2)  # they register
         yield

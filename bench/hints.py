@@ -22,18 +22,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from redis import Redis
 
+from bench import start_worker, stop_worker
 from patience.api import create_app
 from patience.catalogue import cached
 from patience.engine import Game, new_game
@@ -43,7 +40,6 @@ from patience.solver.hints import Hint, hint_move
 from patience.store.migrate import upgrade
 
 Json = dict[str, Any]
-BIN = Path(sys.executable).parent
 API = "/api/v1"
 
 RULESETS: dict[str, tuple[str, Json, str]] = {
@@ -173,13 +169,7 @@ def main() -> None:
         upgrade(url)
         # The worker writes durable results (pars) to the API's database, and starts the
         # rewind searches of the games it reads there: it needs the same DATABASE_URL.
-        env = dict(os.environ, REDIS_URL=args.redis, DATABASE_URL=url)
-        worker = subprocess.Popen(
-            [str(BIN / "patience"), "worker"],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        worker = start_worker(args.redis, url)
         try:
             app = create_app(
                 {
@@ -196,8 +186,7 @@ def main() -> None:
             follower = Follower(app.test_client())
             lines = [run_ruleset(follower, name, args) for name in args.rulesets.split(",")]
         finally:
-            worker.terminate()
-            worker.wait(30)
+            stop_worker(worker)
     print(f"\nhint-follower through the API, one worker, first {args.deals} catalogue deals")
     for line in lines:
         print(line)

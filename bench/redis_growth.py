@@ -30,7 +30,7 @@ from typing import Any
 
 from redis import Redis
 
-from bench import stop_worker
+from bench import start_worker, stop_worker
 from bench.trees import REPO, child_env, python, trees
 
 Json = dict[str, Any]
@@ -78,14 +78,6 @@ def scratch_dir() -> str | None:
     """Memory-backed scratch space where there is one: SQLite's commits then cost no disk
     flush (tens of milliseconds a move on this machine's disk)."""
     return "/dev/shm" if os.path.isdir("/dev/shm") else None
-
-
-def start_worker(redis_url: str, database_url: str) -> subprocess.Popen[bytes]:
-    """``patience worker`` of the package on ``PYTHONPATH`` (this process's environment)."""
-    env = {"REDIS_URL": redis_url, "DATABASE_URL": database_url, "LOG_LEVEL": "error"}
-    command = [python(), "-m", "patience.cli", "worker"]
-    quiet = subprocess.DEVNULL
-    return subprocess.Popen(command, env=os.environ | env, stdout=quiet, stderr=quiet)
 
 
 def play(
