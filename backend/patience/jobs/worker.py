@@ -76,6 +76,7 @@ class _Beating:
     queue_names: Any
     role: str = ALL_ROLES
     abandoned_after: int = ABANDONED_AFTER
+    _stop_requested: bool
     stop_asked: bool = False
     stop_asked_at: float = 0.0
     told_no_secret: bool = False
@@ -88,9 +89,19 @@ class _Beating:
             log.warning("worker %s: could not beat", self.name)
 
     def request_stop(self, signum: int, frame: FrameType | None) -> None:
+        """RQ's warm stop; and the loop stops at its next turn even should the
+        ``StopRequested`` RQ raises in an idle worker land in code that swallows it (a
+        broad ``except`` that the signal interrupted)."""
         if not self.stop_asked:
             self.stop_asked, self.stop_asked_at = True, time.monotonic()
+        self._stop_requested = True
         super().request_stop(signum, frame)  # type: ignore[misc]
+
+    def subscribe(self) -> None:
+        """No listener on RQ's command channel (``rq`` CLI commands, which nothing here
+        sends): stopping its thread at teardown blocks until its minute-long read ends (RQ
+        joins it without a limit under redis-py 8), which held a stopping worker for up to
+        60 s."""
 
     def run_maintenance_tasks(self) -> None:
         """RQ's maintenance (at start and every few seconds), then, in a worker that takes
