@@ -64,7 +64,9 @@ def start_redis(url: str) -> subprocess.Popen[bytes]:
     port = str(urlparse(url).port or 6379)
     workdir = tempfile.mkdtemp(prefix="patience-redis-")
     command = [binary, "--port", port, *THROWAWAY_REDIS, "--dir", workdir]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    # Its own session: a Ctrl-C reaches the workers, which still need it to put their jobs
+    # back; it is stopped last.
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, start_new_session=True)
     for _ in range(50):
         if redis_answers(url):
             return process

@@ -8,6 +8,7 @@ flight (SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import signal
 import time
@@ -27,7 +28,7 @@ from patience.store import RankedDeal, RankedFillProgress, make_engine, session_
 from patience.store.migrate import upgrade
 from tests.databases import postgres_available, postgres_database, redis_test_url
 from tests.ranked import DEAL_SECRET
-from tests.servers import start_logged_worker
+from tests.servers import children, kill_hard, private_redis, start_logged_worker
 
 
 def wait_for(what: str, ok: Callable[[], object], seconds: float) -> None:
@@ -203,3 +204,55 @@ def test_a_stopped_proof_is_tried_again_not_passed_over(
         attempt = next_attempt(session, TODAY, 2)
         assert attempt is not None and attempt.candidate == 0
     engine.dispose()
+
+
+# -- faults mid-fill -----------------------------------------------------------------------------
+
+
+def attempts_in(*logs: Path) -> list[str]:
+    """The candidates the workers' logs show proofs started for (``game day k``)."""
+    found = []
+    for log in logs:
+        for line in log.read_text().splitlines():
+            if line.startswith("{"):
+                message = json.loads(line).get("message", "")
+                if message.startswith("ranked pool: proving "):
+                    found.append(message.removeprefix("ranked pool: proving "))
+    return found
+
+
+def test_a_redis_restart_and_a_killed_worker_mid_fill_redo_at_most_the_candidate_in_flight(
+    database: str, tmp_path: Path
+) -> None:
+    days = 3
+    engine = make_engine(database)
+
+    def stored() -> int:
+        with session_factory(engine)() as session:
+            return session.query(RankedDeal).count()
+
+    env = {"DATABASE_URL": database, "DEAL_SECRET": DEAL_SECRET, "PATIENCE_RANKED_DAYS": str(days)}
+    first_log, second_log = tmp_path / "first.log", tmp_path / "second.log"
+    with private_redis() as redis:
+        first = start_logged_worker(first_log, redis.url, "--role", "background", **env)
+        second = None
+        try:
+            wait_for("a first daily stored", lambda: stored() >= 2, 300)
+            redis.stop()  # its queues and jobs are gone for good: nothing persisted
+            redis.start()
+            wait_for("dailies stored after the restart", lambda: stored() >= 5, 300)
+            kill_hard(first.pid, *children(first.pid))
+            first.wait(30)
+            second = start_logged_worker(second_log, redis.url, "--role", "background", **env)
+            total = (days + 1) * len(daily_rulesets())
+            wait_for("the pool full", lambda: stored() == total, 600)
+        finally:
+            for worker in (first, second):
+                if worker is not None and worker.poll() is None:
+                    os.killpg(worker.pid, signal.SIGKILL)
+                    worker.wait(30)
+            engine.dispose()
+    attempts = attempts_in(first_log, second_log)
+    redone = len(attempts) - len(set(attempts))
+    assert redone <= 2, attempts  # at most the candidate in flight at each fault
+    assert all(attempts.count(a) <= 2 for a in attempts), attempts
