@@ -78,6 +78,23 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def descendants(pid: int) -> list[int]:
+    found = children(pid)
+    for child in list(found):
+        found += descendants(child)
+    return found
+
+
+def name(pid: int) -> str:
+    """A process's command line, shortened: ``patience worker --role background``."""
+    try:
+        words = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+    except OSError:
+        return str(pid)
+    words = [Path(w).name if "/" in w else w for w in words if w]
+    return " ".join(words[:5])
+
+
 def alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
@@ -176,15 +193,21 @@ def main() -> None:
         worker = background_worker(run.pid)
         while worker is not None and not children(worker) and pool() < 24:
             time.sleep(0.05)
-        everything = [run.pid, *children(run.pid)]
+        everything = {pid: name(pid) for pid in [run.pid, *descendants(run.pid)]}
         os.killpg(run.pid, signal.SIGINT)
         stopped = time.monotonic()
-        run.wait()
-        while any(alive(pid) for pid in everything):
+        gone: dict[int, float] = {}
+        while len(gone) < len(everything):
+            for pid in everything:
+                if pid not in gone and not alive(pid):  # our own child: a zombie until reaped
+                    gone[pid] = time.monotonic() - stopped
             time.sleep(0.01)
+        run.wait()
+        slowest = sorted(gone, key=gone.__getitem__)[-3:]
         print(
-            f"patience run: Ctrl-C -> everything gone in {time.monotonic() - stopped:.2f} s "
+            f"patience run: Ctrl-C -> everything gone in {max(gone.values()):.2f} s "
             f"(the background worker {'mid-proof' if worker and pool() < 24 else 'idle'}); "
+            f"last: {', '.join(f'{everything[p]} {gone[p]:.2f} s' for p in slowest)}; "
             f"pool held {pool()} dailies after {stopped - began:.0f} s",
             flush=True,
         )
