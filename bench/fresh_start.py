@@ -110,15 +110,15 @@ def background_worker(run: int) -> int | None:
     return None
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=6)
-    args = parser.parse_args()
-    port, redis_port = free_port(), free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        database = Path(folder) / "fresh.db"
+class Run:
+    """``patience run`` on free ports, an empty SQLite database in ``folder`` and a fresh
+    deal secret, with the production daily rulesets."""
+
+    def __init__(self, folder: str) -> None:
+        port, redis_port = free_port(), free_port()
+        self.database = Path(folder) / "fresh.db"
         env = {k: v for k, v in os.environ.items() if not k.startswith("PATIENCE_")} | {
-            "DATABASE_URL": f"sqlite:///{database}",
+            "DATABASE_URL": f"sqlite:///{self.database}",
             "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
             "DEAL_SECRET": secrets.token_hex(32),
             "RATE_LIMIT_ACTIONS": "100000/minute",
@@ -126,91 +126,125 @@ def main() -> None:
         }
         patience = str(Path(sys.executable).with_name("patience"))
         log = (Path(folder) / "run.log").open("wb")
-        began = time.monotonic()
-        run = subprocess.Popen(
+        self.began = time.monotonic()
+        self.process = subprocess.Popen(
             [patience, "run", "--port", str(port)], env=env, start_new_session=True, stderr=log
         )
-        base = f"http://127.0.0.1:{port}/api/v1"
+        self.base = f"http://127.0.0.1:{port}/api/v1"
         while True:
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2).close()
                 break
             except OSError:
-                assert run.poll() is None and time.monotonic() - began < 120, "no API"
+                assert self.process.poll() is None, "patience run quit"
+                assert time.monotonic() - self.began < 120, "no API"
                 time.sleep(0.2)
-        print(f"API up {time.monotonic() - began:.1f} s after start", flush=True)
+        print(f"API up {self.since():.1f} s after start", flush=True)
 
-        def pool() -> int:
-            with sqlite3.connect(database) as db:
-                return int(db.execute("SELECT count(*) FROM ranked_deals").fetchone()[0])
+    def since(self) -> float:
+        return time.monotonic() - self.began
 
-        player = Client(base)
-        seconds = []
-        for deal in range(1, args.deals + 1):
-            view = player.call("POST", "/games", {"game": "pyramid", "deal": deal})
-            *before, last = typical_line("pyramid", deal, gaps_moves=0)
-            for move in before:
-                body = {"version": view["version"], "move": move}
-                view = player.call("POST", f"/games/{view['id']}/moves", body)
-            asked = time.monotonic()
-            body = {"version": view["version"], "move": last}
-            view = player.call("POST", f"/games/{view['id']}/moves", body)
-            report: Json = {}
-            while time.monotonic() - asked < 300:
-                report = player.call("GET", f"/games/{view['id']}/analysis")
-                if report["state"] in ("done", "timeout", "unavailable"):
-                    break
-                time.sleep(0.01)
-            took = time.monotonic() - asked
-            seconds.append(took)
-            print(
-                f"pyramid {deal}: all stock seen -> {report['verdict'] or report['state']} in "
-                f"{took:.2f} s ({time.monotonic() - began:.0f} s after start, pool holds "
-                f"{pool()} dailies)",
-                flush=True,
-            )
-        print(
-            f"move -> verdict: median {statistics.median(seconds):.2f} s, "
-            f"max {max(seconds):.2f} s over {len(seconds)} deals",
-            flush=True,
-        )
+    def pool(self) -> int:
+        """How many dailies the pool holds."""
+        with sqlite3.connect(self.database) as db:
+            return int(db.execute("SELECT count(*) FROM ranked_deals").fetchone()[0])
 
-        worker = background_worker(run.pid)
-        while worker is not None and not children(worker) and pool() < 24:
-            time.sleep(0.05)  # until its work horse is proving
-        if worker is not None:
-            mid = bool(children(worker))
-            os.kill(worker, signal.SIGTERM)
-            stopped = time.monotonic()
-            while alive(worker):
-                time.sleep(0.01)
-            print(
-                f"background worker: SIGTERM{' mid-proof' if mid else ''} -> exited in "
-                f"{time.monotonic() - stopped:.2f} s",
-                flush=True,
-            )
-        time.sleep(3)  # patience run starts another, which picks the pool's filler up
-        worker = background_worker(run.pid)
-        while worker is not None and not children(worker) and pool() < 24:
+    def proving(self) -> int | None:
+        """The background worker, once its work horse is proving (``None``: none, or the
+        pool is full)."""
+        worker = background_worker(self.process.pid)
+        while worker is not None and not children(worker) and self.pool() < 24:
             time.sleep(0.05)
-        everything = {pid: name(pid) for pid in [run.pid, *descendants(run.pid)]}
-        os.killpg(run.pid, signal.SIGINT)
-        stopped = time.monotonic()
-        gone: dict[int, float] = {}
-        while len(gone) < len(everything):
-            for pid in everything:
-                if pid not in gone and not alive(pid):  # our own child: a zombie until reaped
-                    gone[pid] = time.monotonic() - stopped
+        return worker if worker is not None and self.pool() < 24 else None
+
+
+def play(run: Run, deals: int) -> None:
+    """Pyramid deals 1..``deals``, each timed from its all-stock-seen move to its verdict."""
+    player = Client(run.base)
+    seconds = []
+    for deal in range(1, deals + 1):
+        view = player.call("POST", "/games", {"game": "pyramid", "deal": deal})
+        *before, last = typical_line("pyramid", deal, gaps_moves=0)
+        for move in before:
+            body = {"version": view["version"], "move": move}
+            view = player.call("POST", f"/games/{view['id']}/moves", body)
+        asked = time.monotonic()
+        body = {"version": view["version"], "move": last}
+        view = player.call("POST", f"/games/{view['id']}/moves", body)
+        report: Json = {}
+        while time.monotonic() - asked < 300:
+            report = player.call("GET", f"/games/{view['id']}/analysis")
+            if report["state"] in ("done", "timeout", "unavailable"):
+                break
             time.sleep(0.01)
-        run.wait()
-        slowest = sorted(gone, key=gone.__getitem__)[-3:]
+        took = time.monotonic() - asked
+        seconds.append(took)
         print(
-            f"patience run: Ctrl-C -> everything gone in {max(gone.values()):.2f} s "
-            f"(the background worker {'mid-proof' if worker and pool() < 24 else 'idle'}); "
-            f"last: {', '.join(f'{everything[p]} {gone[p]:.2f} s' for p in slowest)}; "
-            f"pool held {pool()} dailies after {stopped - began:.0f} s",
+            f"pyramid {deal}: all stock seen -> {report['verdict'] or report['state']} in "
+            f"{took:.2f} s ({run.since():.0f} s after start, pool holds {run.pool()} dailies)",
             flush=True,
         )
+    print(
+        f"move -> verdict: median {statistics.median(seconds):.2f} s, "
+        f"max {max(seconds):.2f} s over {len(seconds)} deals",
+        flush=True,
+    )
+
+
+def stop_worker(run: Run) -> None:
+    """SIGTERM to the background worker mid-proof, timed until it exits."""
+    worker = run.proving()
+    if worker is None:
+        print("background worker: not proving (the pool is full)")
+        return
+    os.kill(worker, signal.SIGTERM)
+    stopped = time.monotonic()
+    while alive(worker):
+        time.sleep(0.01)
+    print(f"background worker: SIGTERM mid-proof -> exited in {time.monotonic() - stopped:.2f} s")
+
+
+def stop_all(run: Run) -> None:
+    """Ctrl-C to ``patience run`` (its replacement background worker mid-proof), timed
+    until every process it started is gone."""
+    time.sleep(3)  # patience run starts another background worker, which takes the filler
+    mid = run.proving() is not None
+    everything = {pid: name(pid) for pid in [run.process.pid, *descendants(run.process.pid)]}
+    os.killpg(run.process.pid, signal.SIGINT)
+    stopped = time.monotonic()
+    gone: dict[int, float] = {}
+    while len(gone) < len(everything):
+        for pid in everything:
+            if pid not in gone and not alive(pid):  # our own child: a zombie until reaped
+                gone[pid] = time.monotonic() - stopped
+        time.sleep(0.01)
+    run.process.wait()
+    slowest = sorted(gone, key=gone.__getitem__)[-3:]
+    print(
+        f"patience run: Ctrl-C -> everything gone in {max(gone.values()):.2f} s "
+        f"(the background worker {'mid-proof' if mid else 'idle'}); "
+        f"last: {', '.join(f'{everything[p]} {gone[p]:.2f} s' for p in slowest)}; "
+        f"pool held {run.pool()} dailies after {stopped - run.began:.0f} s",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=6)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        run = Run(folder)
+        try:
+            play(run, args.deals)
+            stop_worker(run)
+            stop_all(run)
+        finally:
+            if run.process.poll() is None:  # its Redis is in a session of its own
+                for pid in descendants(run.process.pid):
+                    os.kill(pid, signal.SIGKILL)
+                os.killpg(run.process.pid, signal.SIGKILL)
+                run.process.wait()
 
 
 if __name__ == "__main__":
