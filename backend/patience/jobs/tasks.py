@@ -160,18 +160,16 @@ class Watch:
     def stopped(self) -> Json | Retry:
         """What the stopped analysis answers RQ: nothing to publish when superseded; when
         preempted, back on its queue behind the waiting hint; when its worker is stopping,
-        back at the front of its queue for the next worker."""
-        if self.reason == "preempted":
+        back on its queue for the next worker."""
+        if self.reason in ("preempted", "worker_stopping"):
             return put_back(self.job)
-        if self.reason == "worker_stopping":
-            return put_back(self.job, first=True)
         return {"verdict": None, self.reason: True}
 
 
-def put_back(job: Job, *, first: bool = False) -> Retry:
-    """What a job answers RQ to go back on its queue at once (``first``: at its front)
-    without spending a run of its own: it was stopped, not failed."""
-    return Retry(max=(job.number_of_retries or 0) + 1, enqueue_at_front=first)
+def put_back(job: Job) -> Retry:
+    """What a job answers RQ to go back on its queue at once (at its end: RQ requeues a
+    retry there) without spending a run of its own: it was stopped, not failed."""
+    return Retry(max=(job.number_of_retries or 0) + 1)
 
 
 def _start_rewinds(job: Job, game: Game[Any, Any]) -> None:
@@ -238,7 +236,7 @@ def par(game: str, options: Json, deal: int, *, seconds: float) -> Json | Retry:
     found = find_par(built, budget).to_json()
     job = get_current_job()
     if job is not None and stopping.asked():
-        return put_back(job, first=True)
+        return put_back(job)
     if found.get("moves") is not None and job is not None:
         try:
             _store_par(built, found["line"], proven=found["proven"])
@@ -314,7 +312,7 @@ def solve_deal(game: str, options: Json, deal: int, *, seconds: float) -> Json |
     result = solve_game(new_game(game, deal=deal, options=options), budget)
     job = get_current_job()
     if job is not None and stopping.asked():
-        return put_back(job, first=True)
+        return put_back(job)
     return _published(job, result.to_json(), SOLVE.keep)
 
 
@@ -322,7 +320,7 @@ def fill_pool() -> Json | Retry:
     """One slice of the ranked pool's filler (:mod:`patience.catalogue.pool`): proofs
     started for about :data:`~patience.jobs.queues.POOL_SECONDS`, each search going on
     where the last slice left it (in the database). With more to try, the job goes back on
-    its queue for the next slice (at its front, when its worker is stopping). A run that
+    its queue for the next slice (also when its worker is stopping). A run that
     leaves the pool full, or with nothing more to try, says so in Redis, so that no worker
     queues this again for a while. Without a ``DEAL_SECRET`` it deals nothing (and logs
     why): the API then answers 503 for today's daily and ``/readyz`` says the pool is
@@ -349,7 +347,7 @@ def fill_pool() -> Json | Retry:
         left = len(missing(session, today))
     job = get_current_job()
     if more and job is not None:
-        return put_back(job, first=stopping.asked())
+        return put_back(job)
     if left:
         log.warning("ranked pool: %d dailies still missing, none left to try", left)
     _pool_checked()
