@@ -6,12 +6,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: help venv test lint typecheck pytest clean run openapi docs
+.PHONY: help venv test lint typecheck pytest clean run openapi
 
 help:
 	@echo "make run    - set up everything, then serve the API and the web client (HOST, PORT)"
-	@echo "make test   - set up everything, then ruff, mypy, pytest, the docs, tsc, Vitest and Playwright"
 	@echo "make docs   - build the documentation site into site/ (strict: a broken link fails)"
+	@echo "make test   - set up everything, then ruff, mypy, pytest, tsc, Vitest and Playwright"
 	@echo "make clean  - remove the virtual environment and caches"
 
 # The venv is rebuilt whenever the package's dependencies change, and so is the compiled
@@ -40,12 +40,6 @@ pytest: venv
 	PATIENCE_PURE_PYTHON=1 $(BIN)/pytest tests/solver backend/patience/solver $(PYTEST_ARGS)
 
 test: lint typecheck pytest docs webtest
-
-# The documentation site (mkdocs.yml, docs/): MkDocs with the Material theme, strict, so a broken
-# link, a missing page or a missing snippet fails the build (not with --quiet, which hides the
-# warnings strict mode counts). The API serves site/ at /docs/.
-docs: venv
-	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 # The web client (frontend/): dependencies from package-lock.json, API types generated from
 # backend/openapi.json, then the production build in frontend/dist/.
@@ -86,3 +80,10 @@ run: venv web docs
 # Regenerate the committed OpenAPI document (a test fails when it drifts from the code).
 openapi: venv
 	$(BIN)/patience openapi
+
+# The documentation site (mkdocs.yml, docs/): MkDocs with the Material theme, strict, so a broken
+# link, a missing page or a missing snippet fails the build (not with --quiet, which hides the
+# warnings strict mode counts). The API serves site/ at /docs/.
+.PHONY: docs
+docs: venv
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
