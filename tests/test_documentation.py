@@ -8,6 +8,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from patience.api import ENVIRONMENT
+from patience.games import PLUGINS
+
 ROOT = Path(__file__).resolve().parents[1]
 MAX_README_LINES = 200
 MAX_RESULT_BYTES = 100 * 1024
@@ -26,6 +29,19 @@ def test_no_document_points_outside_the_repository() -> None:
     documents = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
     outside = [str(p.relative_to(ROOT)) for p in documents if "../shared" in p.read_text()]
     assert outside == []
+
+
+ENVIRONMENT_READ = re.compile(r"\b(?:environ|env)(?:\.get)?[(\[]\s*\"([A-Z][A-Z0-9_]+)\"")
+WSGI_KEYS = {"CONTENT_LENGTH", "HTTP_TRANSFER_ENCODING"}
+"""Keys of a request's WSGI environment, which the API reads too: not configuration."""
+
+
+def test_every_environment_variable_the_code_reads_is_documented() -> None:
+    sources = (ROOT / "backend" / "patience").rglob("*.py")
+    read = {name for path in sources for name in ENVIRONMENT_READ.findall(path.read_text())}
+    names = (read - WSGI_KEYS) | set(ENVIRONMENT) | {PLUGINS}
+    page = (ROOT / "docs" / "operations" / "configuration.md").read_text()
+    assert sorted(n for n in names if f"`{n}`" not in page) == []
 
 
 def test_raw_bench_results_are_small() -> None:
