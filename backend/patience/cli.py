@@ -145,17 +145,21 @@ def _record(args: argparse.Namespace) -> int:
     from patience.service.records import Records, verified
     from patience.store import make_engine, session_factory, utcnow
 
+    engine = make_engine(database_url())
     if args.record_command == "verify":
         name = "<stdin>" if args.file == "-" else args.file
         try:
             data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
-            verdict = verified(data)
+            # A ranked deal's record is checked against the pool in DATABASE_URL.
+            with session_factory(engine)() as session:
+                verdict = verified(data, session, utcnow())
         except (OSError, RecordError) as exc:
             print(f"{name}:{exc}", file=sys.stderr)
             return 2
+        finally:
+            engine.dispose()
         print(json.dumps(verdict))
         return 0 if verdict["valid"] else 1
-    engine = make_engine(database_url())
     try:
         with session_factory(engine)() as session:
             text, _ = Records(session, utcnow()).of_game(args.game_id, None)

@@ -7,6 +7,8 @@ from typing import Any
 import marshmallow as ma
 from flask import request
 
+from patience.api.clock import now
+from patience.api.db import get_session
 from patience.api.errors import ApiError
 from patience.api.inputs import parse_json
 from patience.api.resources.records.schemas import RecordBodySchema, VerdictSchema
@@ -51,5 +53,7 @@ def _record_text() -> str | bytes:
 def post_verify() -> dict[str, Any]:
     """Replay a record through the engine: valid, its final status, or its first illegal
     move (number, reason, place). A record that cannot be read is 400 with its line and
-    column; a ranked deal's record before the deal is revealed, 422 ``deal_not_revealed``."""
-    return verified(_record_text())
+    column. A ranked deal's record replays from the deal's own layout once its day has
+    closed: before, 422 ``deal_not_revealed``; a deal the pool never held, 422
+    ``no_such_deal``; another layout, 400 ``layout_mismatch``."""
+    return verified(_record_text(), get_session(), now())
