@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from flask import Flask
 
+from patience.api.auth import init_auth
 from patience.api.db import init_db
 from patience.api.jsonprovider import OrjsonProvider
 from patience.api.middleware import init_middleware
@@ -88,6 +89,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(environment_config())
     app.config.update(config or {})
     init_db(app)
+    init_auth(app)
     init_middleware(app)
     api = Api(app)
     for blueprint in BLUEPRINTS:

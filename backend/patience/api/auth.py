@@ -6,6 +6,10 @@ device signed out or a player deleted in any process is refused by every process
 next request on, which no per-process memory of tokens could promise. A request that changes
 something stamps the device's ``last_used_at``, at most once a minute per device and process
 (:class:`Stamps`); a read writes nothing.
+
+Every transaction of a request that changes something begins by holding its player's row
+(:func:`~patience.store.queries.hold_player`, as a deletion does): a player's writes and
+their deletion never interleave, and a write whose player was deleted meanwhile is 401.
 """
 
 from __future__ import annotations
@@ -14,13 +18,16 @@ import datetime as dt
 import threading
 from collections import OrderedDict
 
-from flask import g, request
+from flask import Flask, g, has_request_context, request
+from sqlalchemy import Connection, event
+from sqlalchemy.orm import Session, SessionTransaction
 
 from patience.api.clock import now
-from patience.api.db import get_session
+from patience.api.db import get_session, sessions
 from patience.api.errors import ApiError
 from patience.store import Player
 from patience.store.devices import LAST_USED_STEP, hash_token, signed_in, stamp_used
+from patience.store.queries import hold_player
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -74,11 +81,37 @@ def authenticate() -> str:
     signed = signed_in(session, hash_token(token))
     if signed is None:
         raise _unauthorized()
-    if request.method not in SAFE_METHODS and stamps.due(signed.device_id, now()):
-        stamp_used(session, signed.device_id, now())
     g.player_id = signed.player_id
     g.device_id = signed.device_id
+    if request.method not in SAFE_METHODS:
+        # The stamp first: on a connection of its own, it would wait on SQLite for the
+        # write lock that holding the player takes.
+        if stamps.due(signed.device_id, now()):
+            stamp_used(session, signed.device_id, now())
+        if session.in_transaction():
+            _hold(session.connection(), signed.player_id)
+        else:
+            session.connection()  # begins the transaction, which holds the player
     return signed.player_id
+
+
+def _hold(connection: Connection, player_id: str) -> None:
+    if not hold_player(connection, player_id):
+        raise _unauthorized()
+
+
+def init_auth(app: Flask) -> None:
+    """Have each transaction of a request that changes something hold its player's row."""
+
+    @event.listens_for(sessions(app), "after_begin")
+    def hold_the_player(
+        _session: Session, _transaction: SessionTransaction, connection: Connection
+    ) -> None:
+        if not has_request_context() or request.method in SAFE_METHODS:
+            return
+        player_id = g.get("player_id")
+        if player_id is not None:
+            _hold(connection, player_id)
 
 
 def current_player_id() -> str:

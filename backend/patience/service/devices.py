@@ -43,6 +43,7 @@ from patience.store.devices import (
     replace_link_code,
     take_tries,
 )
+from patience.store.queries import hold_player
 
 Json = dict[str, Any]
 
@@ -167,12 +168,17 @@ class Devices:
         )
         if match is None:
             raise InvalidCode("that code is wrong, used or expired; make a new one")
-        if not claim_code(self.session, match.id, self.now):
+        # The player's row first, as a deletion takes it: the code's player is then either
+        # gone (with the code) or stays until the new device is in.
+        held = hold_player(self.session.connection(), match.player_id)
+        if not held or not claim_code(self.session, match.id, self.now):
             self.session.rollback()
             raise InvalidCode("that code was used just now; make a new one")
         token = add_device(self.session, match.player_id, label, self.now)
         player = self.session.get(Player, match.player_id)
-        assert player is not None  # a player's codes go with them
+        if player is None:  # cannot be, the row being held: never a 500 all the same
+            self.session.rollback()
+            raise InvalidCode("that code was used just now; make a new one")
         self.session.commit()
         return {"id": player.id, "name": player.name, "token": token}
 
