@@ -81,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def prober(base: str) -> None:
         client = Client(base)
+        client.conn.timeout = 900
         while not done.is_set():
             began = time.perf_counter()
             client.call("GET", "/healthz")

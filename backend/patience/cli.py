@@ -342,17 +342,12 @@ def _worker(burst: bool, abandoned_after: int | None) -> int:
 
 def _fair_play() -> int:
     """Weigh, here and now, every win left ``pending`` (its job was never queued, e.g. Redis
-    was down when it was won, or dropped after a day queued): one line per win."""
-    from sqlalchemy import select
-
-    from patience.jobs.tasks import database_session, weigh
-    from patience.store import GameRecord
+    was down when it was won, or dropped after a day queued; the workers sweep these too,
+    every few minutes): one line per win."""
+    from patience.jobs.tasks import database_session, pending_wins, weigh
 
     with database_session() as session:
-        pending = session.scalars(
-            select(GameRecord.id).where(GameRecord.fair_play == "pending")
-        ).all()
-        for game_id in pending:
+        for game_id in pending_wins(session):
             print(game_id, weigh(session, game_id), flush=True)
             session.commit()
     return 0
