@@ -18,6 +18,7 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from patience.api.db import get_session
+from patience.api.resources.records.routes import SLOTS
 from patience.cli import main
 from patience.record import MAX_MOVES, Header, Record, parse_record
 from patience.store import Action, Device, GameRecord, LinkCode, Player
@@ -228,6 +229,26 @@ def test_a_record_of_an_open_day_is_refused_even_with_the_pools_layout(
     header = Header(game="gaps", deal_id="gaps-daily-2026-12-10", result="playing", layout=layout)
     r = verify(api, Record(header, ()).text())
     assert r.status_code == 422 and r.json is not None and r.json["reason"] == "deal_not_revealed"
+
+
+def test_records_past_the_slots_of_a_process_are_503_at_once(api: Api, app: Flask) -> None:
+    """A process verifies ``RECORDS_AT_ONCE`` records at a time; one more is refused at
+    once (never queued behind them on a thread other requests need)."""
+    text = '[Game "pyramid"]\n[DealId "pyramid-1"]\n[Result "*"]\n\nd *\n'
+    assert verify(api, text).status_code == 200  # makes the app's slots
+    slots = app.extensions[SLOTS]
+    held = 0
+    while slots.acquire(blocking=False):
+        held += 1
+    try:
+        assert held == int(app.config["RECORDS_AT_ONCE"])
+        r = verify(api, text)
+        assert r.status_code == 503 and r.json is not None and r.json["reason"] == "verify_busy"
+        assert r.headers["Retry-After"] == "1"
+    finally:
+        for _ in range(held):
+            slots.release()
+    assert verify(api, text).status_code == 200
 
 
 def test_unknown_games_have_no_record(api: Api) -> None:

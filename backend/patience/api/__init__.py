@@ -56,6 +56,7 @@ ENVIRONMENT = {
     "RATE_LIMIT_LINK_CODES": "5/hour",
     "RATE_LIMIT_LINK_ATTEMPTS": "10/10m",
     "RATE_LIMIT_RECORDS": "30/minute",
+    "RECORDS_AT_ONCE": "2",
     "CORS_ORIGINS": "",
     "TRUSTED_PROXIES": "0",
     "REDIS_PREFIX": "patience:",
