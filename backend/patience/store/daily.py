@@ -43,12 +43,22 @@ def ranked_games(session: Session, player_id: str, date: dt.date) -> dict[str, G
 
 
 def is_ranked(session: Session, row: Mapping[str, Any]) -> bool:
-    """Whether the game of ``row`` (its columns) is its player's ranked game of its daily."""
+    """Whether the game of ``row`` (its columns) is its player's ranked game of its daily
+    (as :func:`ranked_games` finds it, reading two columns of one row)."""
     date = row["daily"]
     if date is None:
         return False
-    ranked = ranked_games(session, row["player_id"], date).get(row["game"])
-    return ranked is not None and ranked.id == row["id"]
+    first = session.execute(
+        select(GameRecord.id, GameRecord.created_at)
+        .where(
+            GameRecord.player_id == row["player_id"],
+            GameRecord.game == row["game"],
+            GameRecord.daily == date,
+        )
+        .order_by(GameRecord.created_at, GameRecord.id)
+        .limit(1)
+    ).first()
+    return first is not None and first.id == row["id"] and first.created_at < _day(date)[1]
 
 
 def daily_board(game: str, date: dt.date) -> Any:
