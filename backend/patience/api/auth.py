@@ -104,6 +104,8 @@ def _hold(connection: Connection, player_id: str) -> None:
 
 
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
+HELD = "patience.player-held"
+"""Set in a SQLite connection's ``info`` once its transaction holds the player."""
 HOLD_SQLITE = "UPDATE players SET name = name WHERE id = ?"
 """Holding the player on SQLite (:func:`~patience.store.queries.hold_player`), sent on the
 driver's cursor just before the transaction's first write."""
@@ -149,9 +151,6 @@ def init_auth(app: Flask) -> None:
     @event.listens_for(engine, "rollback")
     def let_go(conn: Connection) -> None:
         conn.info.pop(HELD, None)
-
-
-HELD = "patience.player-held"
 
 
 def current_player_id() -> str:
