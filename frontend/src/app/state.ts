@@ -163,12 +163,25 @@ export function initialState(lang: Lang, settings: Settings, opening = false): U
   };
 }
 
+/** The toast that outlives a new selection or move: a notice, not a refusal. */
+const staleRefusalOff = (toast: Toast | null): Toast | null => (toast?.kind === 'error' ? null : toast);
+
 export function reduce(s: UiState, a: Action): UiState {
   switch (a.type) {
-    case 'view':
-      return { ...s, view: a.view, receivedAt: a.at, opening: a.view ? false : s.opening };
+    // A refusal speaks of the position and selection it refused: a move (a new version) or a
+    // new selection replaces it.
+    case 'view': {
+      const moved = a.view?.id !== s.view?.id || a.view?.version !== s.view?.version;
+      return {
+        ...s,
+        view: a.view,
+        receivedAt: a.at,
+        opening: a.view ? false : s.opening,
+        toast: moved ? staleRefusalOff(s.toast) : s.toast,
+      };
+    }
     case 'select':
-      return { ...s, sel: a.sel };
+      return { ...s, sel: a.sel, toast: a.sel ? staleRefusalOff(s.toast) : s.toast };
     case 'dragging':
       return { ...s, dragging: a.on };
     case 'toast':
