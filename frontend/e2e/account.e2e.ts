@@ -302,11 +302,15 @@ describe('issue 26 on the leaderboard and the analysis', () => {
     await page.goto('/play/gaps-77');
     await page.waitForURL(/\/game\/[\w-]+$/);
     await ready(page);
+    // Nothing is said until the player asks for a hint: then why there is no verdict, in words.
     const note = page.getByTestId('no-verdict');
+    await page.waitForFunction(() => document.querySelector('[data-testid="checking"]') === null);
+    expect(await note.count()).toBe(0);
+    await page.getByRole('button', { name: 'Hint' }).click();
     await expect
       .poll(() => note.textContent())
       .toBe(
-        'With a redeal left, where the cards will fall is unseen: no verdict until a win needs no redeal.',
+        'A redeal shuffles the cards again, so whether this deal can still be won is known only after your last redeal.',
       );
     expect(await everySizeClean(page, 'gaps-no-verdict')).toEqual([]);
     await page.setViewportSize(PHONE);

@@ -104,7 +104,7 @@ describe('the no-verdict line', () => {
 
   test('says it in plain words in both languages', () => {
     expect(translatorFor('en')('analysis.unseen_shuffle')).toBe(
-      'With a redeal left, where the cards will fall is unseen: no verdict until a win needs no redeal.',
+      'A redeal shuffles the cards again, so whether this deal can still be won is known only after your last redeal.',
     );
     expect(translatorFor('ja')('analysis.unseen_shuffle')).toMatch(/配り直し/);
   });

@@ -6,7 +6,7 @@ export const enAccount = {
   'lb.review.long': 'Choices that show knowledge of unseen cards; an operator decides',
   'lb.pending': 'checking',
   'analysis.unseen_shuffle':
-    'With a redeal left, where the cards will fall is unseen: no verdict until a win needs no redeal.',
+    'A redeal shuffles the cards again, so whether this deal can still be won is known only after your last redeal.',
   'menu.devices': 'Play on another device',
   'menu.record': 'Check a record',
   'menu.data': 'Your data',
@@ -56,7 +56,7 @@ export const jaAccount: Record<keyof typeof enAccount, string> = {
   'lb.review.long': '見えていないカードを知っていたような選択があります。運営者が判断します',
   'lb.pending': 'チェック中',
   'analysis.unseen_shuffle':
-    '配り直しが残っている間は、カードがどこに落ちるか見えません。配り直しなしで勝てるまで判定しません。',
+    '配り直しでカードが混ざるため、まだ勝てるかどうかは最後の配り直しの後まで分かりません。',
   'menu.devices': '別の端末で遊ぶ',
   'menu.record': '記録を確かめる',
   'menu.data': 'あなたのデータ',

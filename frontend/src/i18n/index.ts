@@ -47,8 +47,13 @@ export type Params = Record<string, string | number>;
 /** A missing key reads as itself (so `known` can tell). */
 export type T = (key: Key | GameKey, params?: Params) => string;
 
+/** `{n}` is the parameter; `{n:card|cards}` the word that agrees with it (one, else many). */
 const fill = (text: string, params: Params): string =>
-  text.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `{${k}}`));
+  text.replace(/\{(\w+)(?::([^|}]*)\|([^}]*))?\}/g, (whole, k: string, one?: string, many?: string) => {
+    if (!(k in params)) return whole;
+    if (one === undefined) return String(params[k]);
+    return Number(params[k]) === 1 ? one : many!;
+  });
 
 /** A shell string (the games' strings need `translator` with their tables). */
 export function translate(lang: Lang, key: Key, params: Params = {}): string {

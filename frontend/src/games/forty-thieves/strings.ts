@@ -7,7 +7,7 @@ const en = {
   'forty-thieves.a11y.foundation': 'foundation {n}',
   'forty-thieves.a11y.foundation.empty': 'foundation {n}, empty',
   'forty-thieves.a11y.foundations': 'foundations',
-  'forty-thieves.a11y.stock.count': 'stock, {n} cards',
+  'forty-thieves.a11y.stock.count': 'stock, {n} {n:card|cards}',
   'forty-thieves.btn.collect': 'Collect all',
   'forty-thieves.btn.fewer': 'Lift one fewer card',
   'forty-thieves.btn.more': 'Lift one more card',
