@@ -118,9 +118,7 @@ describe('another device', () => {
     await b.keyboard.press('Escape');
     await menu(b, 'Statistics');
     const stats = b.getByTestId('stats');
-    await expect
-      .poll(() => stats.locator('tr', { hasText: 'Pyramid' }).locator('td').nth(1).textContent())
-      .toBe('1');
+    await expect.poll(() => stats.locator('td[data-game="pyramid"]').nth(1).textContent()).toBe('1');
     const best = b.getByTestId('bests').locator('tbody tr').first();
     expect(await best.textContent()).toContain('pyramid-1');
     expect(await best.getByTestId('replay-link').getAttribute('href')).toBe(`/replay/${gameId}`);

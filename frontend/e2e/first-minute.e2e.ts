@@ -97,8 +97,9 @@ async function tapSelectsIt(page: Page, loc: string): Promise<void> {
 describe.each(DEVICES)('a drag that misses leaves the card whole (%s)', (device, viewport) => {
   const touch = device === 'phone';
   const cases = [
-    // 6♥ (column 10) has one place: column 6; column 7 is no target.
+    // 6♥ (column 10) has one place, column 6, so a tap plays it there; column 7 is no target.
     {
+      tap: 'plays',
       game: 'forty-thieves',
       from: 't9.3',
       target: 't5',
@@ -106,8 +107,16 @@ describe.each(DEVICES)('a drag that misses leaves the card whole (%s)', (device,
       landed: 't5.4',
       card: '6H',
     },
-    // 3♠ has one place: the gap after 2♠; the card beside the gap is no target.
-    { game: 'gaps', from: 'r0c12', target: 'r1c6', illegal: '[data-loc="r1c7"]', landed: 'r1c6', card: '3S' },
+    // 3♠ has one place: the gap after 2♠ (a tap selects it); the card beside the gap is no target.
+    {
+      tap: 'selects',
+      game: 'gaps',
+      from: 'r0c12',
+      target: 'r1c6',
+      illegal: '[data-loc="r1c7"]',
+      landed: 'r1c6',
+      card: '3S',
+    },
   ];
   test.each(cases)(
     '$game: missed, dropped on no target, dragged while sliding home, then tapped and dragged',
@@ -128,12 +137,12 @@ describe.each(DEVICES)('a drag that misses leaves the card whole (%s)', (device,
       const far = { x: viewport.width / 2, y: viewport.height - 24 };
       await drag(await grip(page, c.from), far);
       await backAndTappable(page, c.from, home);
-      await tapSelectsIt(page, c.from);
+      if (c.tap === 'selects') await tapSelectsIt(page, c.from);
 
       // Dropped squarely on a place that is no target (beside its one place): back, nothing asked.
       await drag(await grip(page, c.from), await onto(page, c.illegal));
       await backAndTappable(page, c.from, home);
-      await tapSelectsIt(page, c.from);
+      if (c.tap === 'selects') await tapSelectsIt(page, c.from);
       expect(moves()).toBe(0);
 
       // Missed, then grabbed again at once while it slides home, and dropped on its place.
@@ -143,6 +152,15 @@ describe.each(DEVICES)('a drag that misses leaves the card whole (%s)', (device,
       expect(await card(page, c.landed).getAttribute('data-card')).toBe(c.card);
       expect(await page.locator('[data-lifted]').count()).toBe(0);
       expect(moves()).toBe(1);
+
+      // Taken back, the card is tapped where it was: a tap plays its one move, as before.
+      if (c.tap === 'plays') {
+        await accepted(page, () => page.getByRole('button', { name: 'Undo' }).click());
+        await backAndTappable(page, c.from, home);
+        const p = await grip(page, c.from);
+        await accepted(page, () => page.mouse.click(p.x, p.y));
+        expect(await card(page, c.landed).getAttribute('data-card')).toBe(c.card);
+      }
       await page.context().close();
     },
   );

@@ -195,8 +195,9 @@ export function reduce(s: UiState, a: Action): UiState {
       return { ...s, hint: a.hint };
     case 'watch':
       return { ...s, watch: a.watch, noVerdict: noVerdictAfter(s.noVerdict, a.watch) };
+    // Looking at the finished board ends the celebration: nothing falls over "See the result".
     case 'hideResult':
-      return { ...s, hideResult: a.hide };
+      return { ...s, hideResult: a.hide, celebrate: a.hide ? 0 : s.celebrate };
     case 'deadEndClosed':
       return { ...s, deadEndClosed: a.version };
     case 'catalog':

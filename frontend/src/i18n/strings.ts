@@ -119,6 +119,9 @@ const enBase = {
   loading: 'Loading…',
   'error.network': 'The server could not be reached.',
   'error.notfound': 'That game was not found.',
+  'error.baddeal':
+    '“{id}” is not a deal. A deal link ends in a game and a number from 1 to 4294967295, as in pyramid-123, or a date, as in pyramid-daily-2026-12-05.',
+  'error.badpath': 'There is no page at that address. Here is the home page.',
   'error.generic': 'Something went wrong ({reason}).',
   'a11y.table': 'Card table',
   'a11y.actions': 'Game actions',
@@ -273,6 +276,9 @@ const jaBase: Record<keyof typeof enBase, string> = {
   loading: '読み込み中…',
   'error.network': 'サーバーに接続できませんでした。',
   'error.notfound': 'その局は見つかりませんでした。',
+  'error.baddeal':
+    '「{id}」という配りはありません。配りのリンクは pyramid-123（1〜4294967295 の番号）や pyramid-daily-2026-12-05（日付）のように終わります。',
+  'error.badpath': 'そのアドレスのページはありません。ホームを表示しています。',
   'error.generic': 'エラーが発生しました（{reason}）。',
   'a11y.table': 'テーブル',
   'a11y.actions': 'ゲームの操作',
