@@ -307,8 +307,8 @@ describe('issue 26 on the leaderboard and the analysis', () => {
     await page.getByRole('button', { name: 'Hint' }).click();
     await expect
       .poll(() => note.textContent())
-      .toBe(
-        'A redeal shuffles the cards again, so whether this deal can still be won is known only after your last redeal.',
+      .toMatch(
+        /^A redeal shuffles the cards again, so whether this deal can still be won is known only after/,
       );
     expect(await everySizeClean(page, 'gaps-no-verdict')).toEqual([]);
     await page.setViewportSize(PHONE);

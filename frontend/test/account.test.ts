@@ -103,9 +103,7 @@ describe('the no-verdict line', () => {
   });
 
   test('says it in plain words in both languages', () => {
-    expect(translatorFor('en')('analysis.unseen_shuffle')).toBe(
-      'A redeal shuffles the cards again, so whether this deal can still be won is known only after your last redeal.',
-    );
+    expect(translatorFor('en')('analysis.unseen_shuffle')).toMatch(/^A redeal shuffles the cards again, /);
     expect(translatorFor('ja')('analysis.unseen_shuffle')).toMatch(/配り直し/);
   });
 

@@ -166,20 +166,23 @@ export function initialState(lang: Lang, settings: Settings, opening = false): U
 /** The toast that outlives a new selection or move: a notice, not a refusal. */
 const staleRefusalOff = (toast: Toast | null): Toast | null => (toast?.kind === 'error' ? null : toast);
 
+/** A view arrives; a move (a new version) replaces the refusal of the position before it. */
+function shown(s: UiState, view: ServerView | null, at: number): UiState {
+  const moved = view?.id !== s.view?.id || view?.version !== s.view?.version;
+  return {
+    ...s,
+    view,
+    receivedAt: at,
+    opening: view ? false : s.opening,
+    toast: moved ? staleRefusalOff(s.toast) : s.toast,
+  };
+}
+
 export function reduce(s: UiState, a: Action): UiState {
   switch (a.type) {
-    // A refusal speaks of the position and selection it refused: a move (a new version) or a
-    // new selection replaces it.
-    case 'view': {
-      const moved = a.view?.id !== s.view?.id || a.view?.version !== s.view?.version;
-      return {
-        ...s,
-        view: a.view,
-        receivedAt: a.at,
-        opening: a.view ? false : s.opening,
-        toast: moved ? staleRefusalOff(s.toast) : s.toast,
-      };
-    }
+    case 'view':
+      return shown(s, a.view, a.at);
+    // A refusal speaks of the selection it refused: a new selection replaces it.
     case 'select':
       return { ...s, sel: a.sel, toast: a.sel ? staleRefusalOff(s.toast) : s.toast };
     case 'dragging':

@@ -6,7 +6,8 @@ export const enAccount = {
   'lb.review.long': 'Choices that show knowledge of unseen cards; an operator decides',
   'lb.pending': 'checking',
   'analysis.unseen_shuffle':
-    'A redeal shuffles the cards again, so whether this deal can still be won is known only after your last redeal.',
+    'A redeal shuffles the cards again, so whether this deal can still be won is known only ' +
+    'after your last redeal.',
   'menu.devices': 'Play on another device',
   'menu.record': 'Check a record',
   'menu.data': 'Your data',

@@ -120,7 +120,8 @@ const enBase = {
   'error.network': 'The server could not be reached.',
   'error.notfound': 'That game was not found.',
   'error.baddeal':
-    '“{id}” is not a deal. A deal link ends in a game and a number from 1 to 4294967295, as in pyramid-123, or a date, as in pyramid-daily-2026-12-05.',
+    '“{id}” is not a deal. A deal link ends in a game and a number from 1 to 4294967295, ' +
+    'as in pyramid-123, or a date, as in pyramid-daily-2026-12-05.',
   'error.badpath': 'There is no page at that address. Here is the home page.',
   'error.generic': 'Something went wrong ({reason}).',
   'a11y.table': 'Card table',
