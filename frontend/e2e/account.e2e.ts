@@ -198,7 +198,7 @@ describe('records and a player’s own data', () => {
     await dlg.getByRole('button', { name: 'Check' }).click();
     await expect
       .poll(() => verdict.textContent())
-      .toMatch(/^This record cannot be read at line 1, column \d+: /);
+      .toMatch(/^This is not a record this site can read \(line 1, column \d+\)\. Paste the whole text/);
     // The valid record again: watched move by move in the replay viewer.
     await field.fill(record);
     await dlg.getByRole('button', { name: 'Check' }).click();
@@ -313,7 +313,7 @@ describe('issue 26 on the leaderboard and the analysis', () => {
     expect(await everySizeClean(page, 'gaps-no-verdict')).toEqual([]);
     await page.setViewportSize(PHONE);
     await switchLang(page, '日本語');
-    await expect.poll(() => note.textContent()).toMatch(/^配り直しが残っている間は/);
+    await expect.poll(() => note.textContent()).toMatch(/^配り直しでカードが混ざるため/);
     await menuJa(page);
     expect((await axe(page, 'devices dialog phone ja')).serious).toEqual([]);
     await shot(page, 'devices-phone-ja');

@@ -1,8 +1,8 @@
 // The top bar on one line at every width: home, the game's name (the page's h1), the deal ID
 // (tap to copy its link), the clock, the move count, the language and the game menu.
 import { useEffect, useState } from 'preact/hooks';
-import { formatTime, type T } from '../i18n';
-import type { ServerView } from '../model/types';
+import { dateInWords, formatTime, type T } from '../i18n';
+import { isRanked, type ServerView } from '../model/types';
 import { dealPath } from '../model/paths';
 import type { Controller } from './controller';
 import { copyText } from './files';
@@ -29,7 +29,21 @@ export function Header({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
       {view ? (
         <div class="gameinfo">
           <h1 class="gamename">{t(`${view.game}.name`)}</h1>
-          <DealTag id={view.deal_id} t={t} onCopied={() => ctl.store.flash(t('ann.copied'), 'info')} />
+          <DealTag
+            id={view.deal_id}
+            shown={
+              view.daily
+                ? t('header.daily', { date: dateInWords(s.lang, view.daily, 'short') })
+                : view.deal_id
+            }
+            t={t}
+            onCopied={() => ctl.store.flash(t('ann.copied'), 'info')}
+          />
+          {view.daily ? (
+            <span class={`rankmark${isRanked(view) ? ' ranked' : ''}`} data-testid="rankmark">
+              {isRanked(view) ? t('header.ranked') : t('header.practice')}
+            </span>
+          ) : null}
           <Clock view={view} receivedAt={s.receivedAt} label={t('a11y.clock')} />
           <span class="moves" data-testid="moves">
             {t('status.moves', { n: view.moves })}
@@ -62,9 +76,9 @@ export function Header({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   );
 }
 
-/** Copies `text` to the clipboard; resolves whether it worked. */
-/** The deal ID in the one form the share link and the results use, at every width. */
-function DealTag({ id, t, onCopied }: { id: string; t: T; onCopied: () => void }) {
+/** The deal, tapped to copy its link: its ID, or for a daily its day in words (a daily's ID is
+ *  too long for a phone's header). */
+function DealTag({ id, shown, t, onCopied }: { id: string; shown: string; t: T; onCopied: () => void }) {
   const copy = () => {
     void copyText(`${location.origin}${dealPath(id)}`).finally(onCopied);
   };
@@ -76,7 +90,7 @@ function DealTag({ id, t, onCopied }: { id: string; t: T; onCopied: () => void }
       onClick={copy}
       aria-label={t('a11y.deal.copy', { id })}
     >
-      {id}
+      {shown}
     </button>
   );
 }

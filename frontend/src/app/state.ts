@@ -50,7 +50,7 @@ export interface Fetched {
   /** a code from a /link/<code> address, redeemed once the player says so */
   linkInput: string;
   /** what an account action said, shown in its dialog */
-  accountNote: { text: string; kind: 'error' | 'info' } | null;
+  accountNote: { text: string; kind: 'error' | 'info'; near?: 'redeem' } | null;
 }
 
 export interface UiState extends Fetched {

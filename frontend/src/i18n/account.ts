@@ -47,7 +47,9 @@ export const enAccount = {
   'record.result.resigned': 'Result: resigned',
   'record.moves': 'Moves replayed: {n}',
   'record.error': 'Move {n}: {reason} (line {line}, column {column})',
-  'record.unreadable': 'This record cannot be read at line {line}, column {column}: {message}',
+  'record.unreadable':
+    'This is not a record this site can read (line {line}, column {column}). Paste the whole text ' +
+    'of a record, as copied or saved from a finished game.',
   'record.watch': 'Watch it move by move',
 } as const;
 
@@ -97,6 +99,7 @@ export const jaAccount: Record<keyof typeof enAccount, string> = {
   'record.result.resigned': '結果：投了',
   'record.moves': '再生した手数：{n}',
   'record.error': '{n}手目：{reason}（{line}行 {column}列）',
-  'record.unreadable': 'この記録は読めません（{line}行 {column}列）：{message}',
+  'record.unreadable':
+    'この記録は読めません（{line}行 {column}列）。終わった局からコピーまたは保存した記録を、全文そのまま貼り付けてください。',
   'record.watch': '1手ずつ見る',
 };

@@ -96,6 +96,17 @@ export function reasonText(
   return message || t('error.generic', { reason });
 }
 
+/** A UTC date (YYYY-MM-DD) in words: "Saturday, 5 December" (`long`) or "5 Dec" (`short`). */
+export function dateInWords(lang: Lang, date: string, style: 'long' | 'short' = 'long'): string {
+  const at = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(at.getTime())) return date;
+  const opts: Intl.DateTimeFormatOptions =
+    style === 'long'
+      ? { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }
+      : { day: 'numeric', month: 'short', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', opts).format(at);
+}
+
 export function formatTime(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   const h = Math.floor(s / 3600);

@@ -60,6 +60,9 @@ const enBase = {
   'status.waste': 'Waste {n}',
   'status.time': 'Time',
   'status.moves': 'Moves {n}',
+  'header.daily': 'Daily · {date}',
+  'header.ranked': 'Ranked',
+  'header.practice': 'Practice',
   'notice.unwinnable': 'This position can no longer be won.',
   'stuck.title': 'No moves left',
   'stuck.body':
@@ -218,6 +221,9 @@ const jaBase: Record<keyof typeof enBase, string> = {
   'status.waste': '捨て札 {n}',
   'status.time': '時間',
   'status.moves': '{n} 手',
+  'header.daily': 'デイリー・{date}',
+  'header.ranked': 'ランキング対象',
+  'header.practice': '練習',
   'notice.unwinnable': 'この局面からはもう解けません。',
   'stuck.title': 'もう打てる手がありません',
   'stuck.body':
