@@ -26,32 +26,7 @@ export function Header({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
         </span>{' '}
         <span class="brand-name">{t('app.title')}</span>
       </a>
-      {view ? (
-        <div class="gameinfo">
-          <h1 class="gamename">{t(`${view.game}.name`)}</h1>
-          <DealTag
-            id={view.deal_id}
-            shown={
-              view.daily
-                ? t('header.daily', { date: dateInWords(s.lang, view.daily, 'short') })
-                : view.deal_id
-            }
-            t={t}
-            onCopied={() => ctl.store.flash(t('ann.copied'), 'info')}
-          />
-          {view.daily ? (
-            <span class={`rankmark${isRanked(view) ? ' ranked' : ''}`} data-testid="rankmark">
-              {isRanked(view) ? t('header.ranked') : t('header.practice')}
-            </span>
-          ) : null}
-          <Clock view={view} receivedAt={s.receivedAt} label={t('a11y.clock')} />
-          <span class="moves" data-testid="moves">
-            {t('status.moves', { n: view.moves })}
-          </span>
-        </div>
-      ) : (
-        <div class="gameinfo" />
-      )}
+      {view ? <GameInfo ctl={ctl} s={s} t={t} view={view} /> : <div class="gameinfo" />}
       <div class="meta">
         <button
           type="button"
@@ -73,6 +48,32 @@ export function Header({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
         </button>
       </div>
     </header>
+  );
+}
+
+/** The game's name, its deal (a daily's day, and whether it is ranked), the clock, the moves. */
+function GameInfo({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: ServerView }) {
+  return (
+    <div class="gameinfo">
+      <h1 class="gamename">{t(`${view.game}.name`)}</h1>
+      <DealTag
+        id={view.deal_id}
+        shown={
+          view.daily ? t('header.daily', { date: dateInWords(s.lang, view.daily, 'short') }) : view.deal_id
+        }
+        t={t}
+        onCopied={() => ctl.store.flash(t('ann.copied'), 'info')}
+      />
+      {view.daily ? (
+        <span class={`rankmark${isRanked(view) ? ' ranked' : ''}`} data-testid="rankmark">
+          {isRanked(view) ? t('header.ranked') : t('header.practice')}
+        </span>
+      ) : null}
+      <Clock view={view} receivedAt={s.receivedAt} label={t('a11y.clock')} />
+      <span class="moves" data-testid="moves">
+        {t('status.moves', { n: view.moves })}
+      </span>
+    </div>
   );
 }
 

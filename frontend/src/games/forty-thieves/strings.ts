@@ -2,6 +2,7 @@
 
 const en = {
   'forty-thieves.name': 'Forty Thieves',
+  'forty-thieves.about': 'Two decks, ten columns: build down by suit and send all 104 cards home.',
   'forty-thieves.a11y.column': 'column {n}',
   'forty-thieves.a11y.column.empty': 'column {n}, empty',
   'forty-thieves.a11y.foundation': 'foundation {n}',
@@ -25,10 +26,10 @@ const en = {
   'forty-thieves.sel.max1': 'at most 1 card',
   'forty-thieves.status.foundations': 'Foundations {n}/104',
   'forty-thieves.won.on_foundations': 'On foundations',
-  'forty-thieves.opt.rules': 'Rules',
-  'forty-thieves.opt.rules.classic': 'classic',
-  'forty-thieves.opt.rules.relaxed': 'relaxed',
-  'forty-thieves.opt.auto_safe': 'Auto-move safe cards',
+  'forty-thieves.opt.rules': 'Which cards may move',
+  'forty-thieves.opt.rules.classic': 'Classic: one card at a time',
+  'forty-thieves.opt.rules.relaxed': 'Relaxed: a run moves as far as free columns allow',
+  'forty-thieves.opt.auto_safe': 'Send cards no one needs to the foundations by themselves',
   'forty-thieves.reason.not_a_run': 'These cards are not a same-suit run',
   'forty-thieves.reason.too_many_cards': 'At most {max} cards can move there',
   'forty-thieves.reason.too_many_cards1': 'Only one card can move there',
@@ -42,6 +43,7 @@ const en = {
 
 const ja: Record<keyof typeof en, string> = {
   'forty-thieves.name': 'フォーティーシーブス',
+  'forty-thieves.about': '2 組のカードと 10 列。同じマークで下へ重ね、104 枚を組札へ。',
   'forty-thieves.a11y.column': '{n} 列目',
   'forty-thieves.a11y.column.empty': '{n} 列目、空き',
   'forty-thieves.a11y.foundation': '組札 {n}',
