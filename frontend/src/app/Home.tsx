@@ -93,19 +93,12 @@ function Tile({
   const name = t(`${game}.name`);
   return (
     <section class={`tile tile-${game}`} aria-labelledby={`tile-${game}`}>
-      <button
-        type="button"
-        class="play bigplay"
-        onClick={() => onPlay(game, opts)}
-        disabled={!ready}
-        aria-label={t('home.play', { game: name })}
-      >
+      <button type="button" class="play bigplay" onClick={() => onPlay(game, opts)} disabled={!ready}>
+        {/* Read as "Play Pyramid": the word first, then the name (drawn the other way round). */}
         <GamePicture sketch={gameModule(game).sketch} />
+        <span class="bigplay-word">{t('home.play.word')}</span>{' '}
         <span class="bigplay-name" id={`tile-${game}`}>
           {name}
-        </span>
-        <span class="bigplay-word" aria-hidden="true">
-          {t('home.play.word')}
         </span>
       </button>
       <p class="tile-about">{t(`${game}.about` as GameKey)}</p>
