@@ -72,12 +72,12 @@ describe.each(DEVICES)('the first minute (%s)', (_device, viewport) => {
 
   test("a daily's header: the day in words and ranked or practice, on one line", async () => {
     const page = await openPage(browser, '/', { viewport });
-    await page.getByRole('button', { name: "Play today's Forty Thieves" }).click();
+    await page.getByRole('button', { name: "Play today's Pyramid" }).click();
     await page.waitForURL(/\/game\//);
-    await page.waitForSelector('[data-loc="t0.3"]');
+    await settled(page);
     const header = await box(page.locator('.topbar'));
     const tag = page.getByTestId('deal-tag');
-    expect(await tag.getAttribute('aria-label')).toMatch(/forty-thieves-daily-\d{4}-\d{2}-\d{2}/);
+    expect(await tag.getAttribute('aria-label')).toMatch(/pyramid-daily-\d{4}-\d{2}-\d{2}/);
     expect(await tag.textContent()).toMatch(/^Daily · \d{1,2} [A-Z][a-z]{2}$/);
     expect(await page.getByTestId('rankmark').textContent()).toMatch(/^(Ranked|Practice)$/);
     const moves = page.getByTestId('moves');

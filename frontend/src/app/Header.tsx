@@ -89,7 +89,7 @@ function DealTag({ id, shown, t, onCopied }: { id: string; shown: string; t: T; 
       class="dealtag"
       data-testid="deal-tag"
       onClick={copy}
-      aria-label={t('a11y.deal.copy', { id })}
+      aria-label={shown === id ? t('a11y.deal.copy', { id }) : `${shown}: ${t('a11y.deal.copy', { id })}`}
     >
       {shown}
     </button>

@@ -225,7 +225,7 @@ export function RecordDialog({
           if (text.trim()) onVerify(text);
         }}
       >
-        <label class="opt stack">
+        <label class="opt above">
           <span>{t('record.field')}</span>
           <textarea
             name="record"
