@@ -6,6 +6,7 @@ const en = {
   'gaps.a11y.fits': 'fits: {cards}',
   'gaps.a11y.gap': 'gap, row {r} column {c}',
   'gaps.a11y.grid.row': 'row {n}',
+  'gaps.rowhead': 'Row {n} ↓',
   'gaps.say.gap.after': 'put the {card} in the gap after the {left}',
   'gaps.say.gap.start': 'put the {card} in the gap at the start of row {r}',
   'gaps.status.redeals': 'Redeals left: {n}',
@@ -24,7 +25,7 @@ const en = {
   'gaps.reason.not_a_gap': 'That place is not a gap',
   'gaps.reason.does_not_fit': 'That card does not fit there',
   'gaps.reason.after_king': 'Nothing can follow a king',
-  'gaps.reason.left_is_gap': 'The gap to its left must be filled first',
+  'gaps.reason.left_is_gap': 'The gap before it in its row must be filled first',
   'gaps.notice.redeal_available': 'No card can move — redeal',
 } as const;
 
@@ -34,6 +35,7 @@ const ja: Record<keyof typeof en, string> = {
   'gaps.a11y.fits': '入るカード: {cards}',
   'gaps.a11y.gap': '空き、{r} 段目 {c} 列目',
   'gaps.a11y.grid.row': '{n} 段目',
+  'gaps.rowhead': '{n} 段目 ↓',
   'gaps.say.gap.after': '{card}を{left}の右の空きへ',
   'gaps.say.gap.start': '{card}を{r}段目の左端の空きへ',
   'gaps.status.redeals': '配り直し 残り {n} 回',
@@ -52,7 +54,7 @@ const ja: Record<keyof typeof en, string> = {
   'gaps.reason.not_a_gap': 'そこは空きではありません',
   'gaps.reason.does_not_fit': 'そのカードはそこに置けません',
   'gaps.reason.after_king': 'K の右の空きには入れられません',
-  'gaps.reason.left_is_gap': '左の空きを先に埋めてください',
+  'gaps.reason.left_is_gap': '同じ段で手前の空きを先に埋めてください',
   'gaps.notice.redeal_available': '動かせるカードがありません — 配り直し',
 };
 
