@@ -151,19 +151,23 @@ def game_stats(games: Sequence[Outcome]) -> dict[str, Any]:
 
     A game counts as played once a move is made; it is lost when resigned or abandoned (still
     playing with moves while a later game of the same kind exists). A game in progress does
-    not break a streak.
+    not break a streak, and a deal started and left (or resigned) before any move was never
+    played: it counts nowhere.
 
     >>> W, L, P = (Outcome("pyramid", s, 1) for s in ("won", "resigned", "playing"))
     >>> s = game_stats([W, W, L, W, P, W, P])
     >>> s["played"], s["won"], s["current_streak"], s["best_streak"]
     (7, 4, 1, 2)
+    >>> R0, P0 = Outcome("pyramid", "resigned", 0), Outcome("pyramid", "playing", 0)
+    >>> game_stats([W, R0, P0])["played"]
+    1
     """
     played = won = streak = best = 0
     for i, g in enumerate(games):
         if g.status == "won":
             played, won, streak = played + 1, won + 1, streak + 1
             best = max(best, streak)
-        elif g.status == "resigned":
+        elif g.status == "resigned" and g.moves_made > 0:
             played, streak = played + 1, 0
         elif g.moves_made > 0:
             played += 1
