@@ -199,11 +199,7 @@ def deployment() -> Iterator[Deployment]:
     deployment = Deployment()
     try:
         yield deployment
-    except BaseException:
-        raise
     finally:
-        if deployment.containers():
-            print(deployment.compose("logs", "--no-color", "--tail", "60", timeout=120)[-20000:])
         deployment.remove()
         # The build stages a multi-stage build leaves behind, untagged.
         made = set(docker("images", "-qa", "--filter", "dangling=true").split())
@@ -240,6 +236,15 @@ def winning_line(client: Client, deal: int) -> list[Any]:
 
 
 def test_the_compose_deployment(deployment: Deployment) -> None:
+    try:
+        deploy_and_play(deployment)
+    except BaseException:
+        if deployment.containers():  # what each service said last
+            print(deployment.compose("logs", "--no-color", "--tail", "80", timeout=120))
+        raise
+
+
+def deploy_and_play(deployment: Deployment) -> None:
     ensure_base_image()
     began = time.monotonic()
     deployment.compose("build", *STAND_IN_BASES)
