@@ -35,6 +35,7 @@ from typing import Any
 import pytest
 
 from patience.catalogue import cached
+from patience.engine import game_class
 from patience.store.db import REPO_ROOT
 from tests.servers import Client, free_port
 
@@ -271,12 +272,13 @@ def deploy_and_play(deployment: Deployment) -> None:
     status, board = first.call("GET", f"/api/v1/deals/pyramid/{deal}/leaderboard")
     assert game["id"] in [entry["game_id"] for entry in board["entries"]], board
 
-    # Today's daily of every game starts.
-    status, catalog = first.call("GET", "/api/v1/games/catalog")
-    names = [entry["game"] for entry in catalog["games"]]
-    assert {"pyramid", "gaps", "forty-thieves"} <= set(names), catalog
-    for name in names:
-        status, daily = first.call("POST", "/api/v1/games", {"game": name, "daily": True})
+    # Today's daily of every game starts, under the ruleset /daily names.
+    status, today = first.call("GET", "/api/v1/daily")
+    assert {item["game"] for item in today["items"]} == {"pyramid", "gaps", "forty-thieves"}
+    for item in today["items"]:
+        options = game_class(item["game"]).ruleset_options()[item["ruleset"]]
+        body = {"game": item["game"], "daily": True, "options": options}
+        status, daily = first.call("POST", "/api/v1/games", body)
         assert status == 201 and daily["deal"] is None, daily
 
     kill_a_worker_mid_analysis(deployment, token)
