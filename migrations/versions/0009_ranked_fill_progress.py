@@ -3,7 +3,7 @@
 candidate in flight.
 
 Revision ID: 0009_ranked_fill_progress
-Revises: 0006_fair_play
+Revises: 0008_one_link_code
 Create Date: 2026-12-05
 
 """
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 
 revision: str = '0009_ranked_fill_progress'
-down_revision: Union[str, Sequence[str], None] = '0006_fair_play'
+down_revision: Union[str, Sequence[str], None] = '0008_one_link_code'
 branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
 

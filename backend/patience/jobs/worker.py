@@ -49,6 +49,7 @@ from patience.jobs.client import Jobs
 from patience.jobs.queues import (
     ABANDONED_AFTER,
     ALL_ROLES,
+    FAIR_PLAY_QUEUE,
     HEARTBEAT_SECONDS,
     IDLE_WAIT_SECONDS,
     RANKED_QUEUE,
@@ -104,11 +105,17 @@ class _Beating:
         60 s."""
 
     def run_maintenance_tasks(self) -> None:
-        """RQ's maintenance (at start and every few seconds), then, in a worker that takes
-        the ranked pool's filler, topping up the pool: the filler is queued unless a recent
-        run found the pool full. A worker without ``DEAL_SECRET`` deals no ranked deals (it
-        says so once)."""
+        """RQ's maintenance (at start and every few seconds); then, in a worker that takes
+        fair-play weighings, the sweep of wins whose weighing was lost (queued by one worker
+        every few minutes); then, in a worker that takes the ranked pool's filler, topping up
+        the pool: the filler is queued unless a recent run found the pool full. A worker
+        without ``DEAL_SECRET`` deals no ranked deals (it says so once)."""
         super().run_maintenance_tasks()  # type: ignore[misc]
+        if FAIR_PLAY_QUEUE in self.queue_names():
+            try:
+                Jobs(self.connection).sweep_fair_play()
+            except RedisError:
+                log.warning("worker %s: could not queue the fair-play sweep", self.name)
         if RANKED_QUEUE not in self.queue_names():
             return
         if not os.environ.get("DEAL_SECRET"):
