@@ -24,6 +24,7 @@ def upgrade() -> None:
     sa.Column('game', sa.String(length=32), nullable=False),
     sa.Column('name', sa.String(length=64), nullable=False),
     sa.Column('next_candidate', sa.Integer(), nullable=False),
+    sa.Column('spent_seconds', sa.Float(), nullable=False),
     sa.Column('updated_at', sa.DateTime(timezone=True), nullable=False),
     sa.PrimaryKeyConstraint('game', 'name', name=op.f('pk_ranked_fill_progress'))
     )

@@ -192,6 +192,39 @@ def test_no_hard_day_holds_back_another_day_or_game(
     assert tries[days[0]] > tries[days[1]] > tries[days[2]] >= 1, tries
 
 
+class SlowFailures:
+    """The filler's clock, where each Forty Thieves candidate fails after 30 CPU seconds
+    (classic Forty Thieves' budget) and any other candidate costs a tenth of a second."""
+
+    def __init__(self, prover: Prover) -> None:
+        self.prover, self.now, self.monotonic = prover, 0.0, time.monotonic
+        self.seen = 0
+
+    def process_time(self) -> float:
+        while self.seen < len(self.prover.attempts):  # charge each attempt made since
+            game = self.prover.attempts[self.seen][0]
+            self.now += 30.0 if game == "forty-thieves" else 0.1
+            self.seen += 1
+        return self.now
+
+
+def test_slow_failures_of_one_game_do_not_hold_back_cheap_ones(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pyramid's dailies need four candidates each, Forty Thieves' are never proven and
+    each failure costs its whole budget: every Pyramid and Gaps daily is stored within 30
+    attempts, and each Forty Thieves day still gets its turns."""
+    wins = {game: 3 if game == "pyramid" else 0 for game in daily_rulesets()}
+    del wins["forty-thieves"]
+    prover = Prover(wins, stop_after=30)
+    monkeypatch.setattr(pool, "time", SlowFailures(prover))
+    run_fill(database, prover, monkeypatch)
+    days = [TODAY + dt.timedelta(days=d) for d in range(3)]
+    assert set(held(database)) == {(g, d) for g in wins for d in days}
+    tries = {d: prover.attempts.count(("forty-thieves", daily_name(d), 0)) for d in days}
+    assert all(tries.values()), tries
+
+
 def test_a_stopped_proof_is_tried_again_not_passed_over(
     database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

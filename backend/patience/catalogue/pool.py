@@ -12,10 +12,11 @@ Nothing here runs on a request.
   ``ranked_fill_progress``) and commits. A filler stopped, killed or cut off from Redis
   redoes at most the candidate it was proving; a candidate that fails always moves its
   search on.
-- **No deal blocks another.** Each step picks, among the deals still missing, the one
-  whose candidates tried so far, weighted by how far ahead its day is, are fewest
-  (:func:`next_attempt`): today's deals get a candidate in every round, tomorrow's in every
-  second, and so on, so a hard day of one game never holds back another day or game.
+- **No deal blocks another.** Each step picks, among the deals still missing, the one whose
+  search has cost least so far — a candidate counts one, plus its CPU seconds — weighted by
+  how far ahead its day is (:func:`next_attempt`): today's deals get about twice tomorrow's
+  share, and so on, and a game whose candidates fail slowly (classic Forty Thieves', at
+  their 30 s budget) never holds back another day or game whose candidates are cheap.
 - **Short slices.** A run stops starting candidates once ``until`` has passed, and stops
   the proof in flight (not moving its search on) once ``cancelled`` says so: the worker
   runs it in slices of a few seconds, between which other background jobs get their turn.
@@ -130,20 +131,20 @@ def missing(session: Session, today: dt.date, days: int = DAYS_AHEAD) -> list[tu
 
 
 def next_attempt(session: Session, today: dt.date, days: int = DAYS_AHEAD) -> Attempt | None:
-    """The candidate to prove next among the missing dailies: the one whose search has
-    tried fewest candidates, each counting ``1 + days ahead`` (ties: the earlier day, then
-    the games' order); ``None`` when none is missing, or every missing one has tried
-    :data:`~patience.catalogue.ranked.MAX_CANDIDATES`."""
+    """The candidate to prove next among the missing dailies: the one whose search has cost
+    least (``1 + candidates tried + their CPU seconds``, times ``1 + days ahead``; ties: the
+    earlier day, then the games' order); ``None`` when none is missing, or every missing one
+    has tried :data:`~patience.catalogue.ranked.MAX_CANDIDATES`."""
     wanted = missing(session, today, days)
     tried = fill_progress(session, [(game, daily_name(day)) for game, day in wanted])
-    best: tuple[int, int, int] | None = None
+    best: tuple[float, int, int] | None = None
     found = None
     for order, (game, day) in enumerate(wanted):
-        k = tried.get((game, daily_name(day)), 0)
+        k, spent = tried.get((game, daily_name(day)), (0, 0.0))
         if k >= MAX_CANDIDATES:
             continue
         ahead = (day - today).days
-        rank = ((k + 1) * (ahead + 1), ahead, order)
+        rank = ((1 + k + spent) * (ahead + 1), ahead, order)
         if best is None or rank < best:
             best, found = rank, Attempt(game, day, k)
     return found
@@ -172,12 +173,13 @@ def fill(
         ruleset, name = daily_rulesets()[game], daily_name(day)
         log.info("ranked pool: proving %s %s candidate %d", game, day, k)
         session.commit()  # no transaction held open during the proof
+        began = time.process_time()
         try:
             found = prove_candidate(secret, game, ruleset, name, k, seconds, cancelled)
         except Stopped:
             break
         if found is None:
-            pass_over(session, game, name, k, utcnow())
+            pass_over(session, game, name, k, time.process_time() - began, utcnow())
             if k + 1 >= MAX_CANDIDATES:
                 log.error("ranked pool: no candidate of %s %s proven winnable", game, day)
             session.commit()

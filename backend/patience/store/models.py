@@ -325,4 +325,6 @@ class RankedFillProgress(Base):
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
     """The deal ID's tail: ``daily-2026-12-01``."""
     next_candidate: Mapped[int] = mapped_column(Integer)
+    spent_seconds: Mapped[float] = mapped_column(Float, default=0.0)
+    """CPU seconds its failed candidates took (what the filler weighs searches by)."""
     updated_at: Mapped[dt.datetime]

@@ -56,36 +56,50 @@ def store_ranked(session: Session, values: dict[str, Any]) -> bool:
     return True
 
 
-def fill_progress(session: Session, deals: list[tuple[str, str]]) -> dict[tuple[str, str], int]:
-    """The next candidate of each search among ``deals`` (``(game, name)`` pairs) that has
-    passed over any (absent: start at 0)."""
+def fill_progress(
+    session: Session, deals: list[tuple[str, str]]
+) -> dict[tuple[str, str], tuple[int, float]]:
+    """The next candidate, and the CPU seconds spent so far, of each search among ``deals``
+    (``(game, name)`` pairs) that has passed over any (absent: candidate 0, nothing spent)."""
     if not deals:
         return {}
     rows = session.execute(
         select(
-            RankedFillProgress.game, RankedFillProgress.name, RankedFillProgress.next_candidate
+            RankedFillProgress.game,
+            RankedFillProgress.name,
+            RankedFillProgress.next_candidate,
+            RankedFillProgress.spent_seconds,
         ).where(tuple_(RankedFillProgress.game, RankedFillProgress.name).in_(deals))
     ).all()
-    return {(game, name): k for game, name, k in rows}
+    return {(game, name): (k, spent) for game, name, k, spent in rows}
 
 
-def pass_over(session: Session, game: str, name: str, candidate: int, now: dt.datetime) -> None:
-    """Candidate ``candidate`` of ``game``'s deal ``name`` is passed over: the search goes on
-    from the next one (never back, should two fillers race). The caller commits."""
-    if _move_on(session, game, name, candidate, now):
+def pass_over(
+    session: Session, game: str, name: str, candidate: int, spent: float, now: dt.datetime
+) -> None:
+    """Candidate ``candidate`` of ``game``'s deal ``name`` is passed over after ``spent`` CPU
+    seconds: the search goes on from the next one (never back, should two fillers race).
+    The caller commits."""
+    if _move_on(session, game, name, candidate, spent, now):
         return
     try:
         with session.begin_nested():
             session.add(
                 RankedFillProgress(
-                    game=game, name=name, next_candidate=candidate + 1, updated_at=now
+                    game=game,
+                    name=name,
+                    next_candidate=candidate + 1,
+                    spent_seconds=spent,
+                    updated_at=now,
                 )
             )
     except IntegrityError:  # another filler added the row meanwhile
-        _move_on(session, game, name, candidate, now)
+        _move_on(session, game, name, candidate, spent, now)
 
 
-def _move_on(session: Session, game: str, name: str, candidate: int, now: dt.datetime) -> bool:
+def _move_on(
+    session: Session, game: str, name: str, candidate: int, spent: float, now: dt.datetime
+) -> bool:
     """Whether a row of the search exists (moved past ``candidate`` if it was not)."""
     session.execute(
         update(RankedFillProgress)
@@ -94,7 +108,11 @@ def _move_on(session: Session, game: str, name: str, candidate: int, now: dt.dat
             RankedFillProgress.name == name,
             RankedFillProgress.next_candidate <= candidate,
         )
-        .values(next_candidate=candidate + 1, updated_at=now)
+        .values(
+            next_candidate=candidate + 1,
+            spent_seconds=RankedFillProgress.spent_seconds + spent,
+            updated_at=now,
+        )
     )
     found = session.get(RankedFillProgress, (game, name), populate_existing=True)
     return found is not None
