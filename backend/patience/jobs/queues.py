@@ -59,6 +59,10 @@ QUEUES = (
 """Every queue, in the order a worker takes jobs from them (catalogue builds and the ranked
 pool's proofs last: they use what players leave, and the pool is filled days ahead)."""
 
+ROLES: dict[str, tuple[str, ...]] = {"interactive": QUEUES, "background": QUEUES}
+"""The queues a worker of each role takes jobs from (every worker takes every queue, so each
+counts under both roles)."""
+
 ANALYSIS_SECONDS = 20.0
 """Solver budget of an analysis; past it the verdict is ``timeout`` (never ``unwinnable``)."""
 PAR_SECONDS = float(os.environ.get("PATIENCE_PAR_SECONDS", "30"))
@@ -248,9 +252,18 @@ def forget(redis: Redis, name: str) -> None:
     redis.zrem(WORKERS, name)
 
 
-def live_workers(redis: Redis) -> int:
-    """How many workers beat within :data:`LIVE_SECONDS` (raises ``RedisError``)."""
+def live_workers(redis: Redis, role: str | None = None) -> int:
+    """How many workers (of ``role``, :data:`ROLES`; ``None``: any) beat within
+    :data:`LIVE_SECONDS` (raises ``RedisError``). Every worker serves every role."""
     return int(redis.zcount(WORKERS, time.time() - LIVE_SECONDS, "+inf"))
+
+
+def queued(redis: Redis, role: str) -> int:
+    """How many jobs wait on the queues of ``role`` (raises ``RedisError``)."""
+    with redis.pipeline(transaction=False) as pipe:
+        for name in ROLES[role]:
+            pipe.llen(queue_key(name))
+        return sum(int(n) for n in pipe.execute())
 
 
 def queue_key(name: str) -> str:
