@@ -86,11 +86,15 @@ def test_today_lists_each_game_and_a_future_date_is_refused(api: Api, clock: Clo
     assert all(i["result"] is None and i["streak"] is None for i in today["items"])
     past = api.client.get("/api/v1/daily/gaps?date=2026-11-30").json
     assert past is not None and past["deal_id"] == "gaps-daily-2026-11-30"
-    for bad in ("2026-12-11", "2025-12-31", "2026-13-01", "tomorrow", "20261201"):
+    # A well-formed date with no daily (tomorrow, before the first): refused by the rules of
+    # daily deals (422), as POST /games refuses it; a malformed one is 400.
+    refused = {"2026-12-11": 422, "2025-12-31": 422, "9426-07-12": 422}
+    refused |= {"2026-13-01": 400, "tomorrow": 400, "20261201": 400}
+    for bad, status in refused.items():
         r = api.client.get(f"/api/v1/daily/gaps?date={bad}")
-        assert r.status_code == 400 and r.json is not None, bad
+        assert r.status_code == status and r.json is not None, bad
         r = api.client.get(f"/api/v1/daily/gaps/{bad}/leaderboard")
-        assert r.status_code == 400 and r.json is not None
+        assert r.status_code == status and r.json is not None
         assert r.json["reason"] in ("invalid_date", "invalid_request"), bad
     assert api.client.get("/api/v1/daily/chess").status_code == 400
 

@@ -205,7 +205,7 @@ SERVICE_STATUS: tuple[tuple[type[ServiceError], int], ...] = (
     (NotFound, 404),
     (VersionConflict, 409),
     (NotDaily, 422),
-    (InvalidDate, 400),
+    (InvalidDate, 422),  # well formed, no daily that day (as NoDailyThatDay)
     (InvalidCode, 400),
     (NotConfirmed, 422),
     (TooManyAttempts, 429),
