@@ -113,6 +113,21 @@ def test_a_daily_game_plays_the_day_s_deal_under_the_default_rules(api: Api, clo
         assert r.status_code == status and r.json is not None and r.json["reason"] == reason
 
 
+def test_each_game_s_daily_starts_under_the_day_s_rules(api: Api, clock: Clock) -> None:
+    """Without options a daily is played by the day's rules, whichever ruleset the dailies
+    use (the suite's Forty Thieves dailies are not its default rules); other rules that
+    cannot even lay the day's deal out are refused by the rules of daily games."""
+    headers = api.player()
+    for game, ruleset in daily_rulesets().items():
+        view = api.new_game(headers, game=game, daily=True)
+        assert view["ruleset"] == ruleset and view["deal_id"] == f"{game}-daily-2026-12-10"
+    others = {"classic": "relaxed", "relaxed": "classic"}
+    rules = {"rules": others[daily_rulesets()["forty-thieves"]]}
+    body = {"game": "forty-thieves", "daily": True, "options": rules}
+    r = api.client.post("/api/v1/games", json=body, headers=headers)
+    assert r.status_code == 422 and r.json is not None and r.json["reason"] == "not_daily"
+
+
 def win_daily(api: Api, headers: dict[str, str], clock: Clock, minutes: int = 5) -> dict[str, Any]:
     """Start today's Pyramid daily, then win it ``minutes`` later."""
     view = api.new_game(headers, game="pyramid", daily=True)
