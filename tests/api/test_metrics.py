@@ -4,7 +4,9 @@ worker process add up."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -85,6 +87,15 @@ def test_counters_move_with_real_traffic(scraped: Flask) -> None:
         assert ("patience_queue_jobs", frozenset({("role", role)})) in after
     assert ("patience_ranked_pool_days_ahead", frozenset()) in after
     assert ("patience_fair_play_pending", frozenset()) in after
+
+
+def test_nginx_never_routes_metrics() -> None:
+    """Only what nginx proxies reaches the API through it; /metrics is not among it."""
+    conf = (Path(__file__).parents[2] / "docker" / "nginx.conf").read_text()
+    proxied = re.findall(r"location ~ (\S+) \{\s*proxy_pass", conf)
+    assert proxied and all(re.search(p, "/api/v1/games") for p in proxied)
+    assert not any(re.search(p, "/metrics") for p in proxied), proxied
+    assert "/metrics" not in conf
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
