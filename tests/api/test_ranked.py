@@ -98,18 +98,6 @@ def test_a_proven_candidate_s_line_wins_from_its_start() -> None:
     assert game.status == "won"
 
 
-def test_a_search_cut_short_goes_on_where_it_stopped() -> None:
-    """The filler's runs are short (a worker on one takes no other job): a run out of time
-    proves nothing, and the next goes on from the candidate the last one reached."""
-    name, key = daily_name(DAY), f"gaps:{daily_name(DAY)}"
-    progress: dict[str, int] = {}
-    assert prove(SECRET, "gaps", "redeals-2", name, 2, progress=progress, until=0.0) is None
-    assert progress == {}
-    progress[key] = 3
-    found = prove(SECRET, "gaps", "redeals-2", name, 2, progress=progress)
-    assert found is not None and found.candidate == progress[key] >= 3
-
-
 def test_readyz_says_a_dry_pool_degrades_the_daily_not_play(tmp_path: Path) -> None:
     """A dry pool keeps the instance in service (play goes on): 200, degraded."""
     url = f"sqlite:///{tmp_path / 'dry.db'}"

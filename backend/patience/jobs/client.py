@@ -313,7 +313,7 @@ class Jobs:
             return report_of(version, "timeout", reason="budget_exhausted")
         if known.busy:
             return report_of(version, "unavailable", reason="busy")
-        if not live_workers(self.redis):
+        if not live_workers(self.redis, "interactive"):
             return report_of(version, "unavailable", reason="no_worker")
         if known.pending:
             return report_of(version, "pending")
@@ -350,9 +350,10 @@ class Jobs:
         return result["found"], result["length"]
 
     def has_workers(self) -> bool:
-        """Whether any worker is alive (False when Redis does not answer)."""
+        """Whether a worker that takes players' jobs is alive (False when Redis does not
+        answer)."""
         try:
-            return bool(live_workers(self.redis))
+            return bool(live_workers(self.redis, "interactive"))
         except RedisError:
             return False
 
