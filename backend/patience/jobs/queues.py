@@ -303,6 +303,14 @@ def live_workers(redis: Redis, role: str | None = None) -> int:
     return int(redis.zcount(key, time.time() - LIVE_SECONDS, "+inf"))
 
 
+def queued(redis: Redis, role: str) -> int:
+    """How many jobs wait on the queues of ``role`` (raises ``RedisError``)."""
+    with redis.pipeline(transaction=False) as pipe:
+        for name in ROLES[role]:
+            pipe.llen(queue_key(name))
+        return sum(int(n) for n in pipe.execute())
+
+
 def queue_key(name: str) -> str:
     """The Redis list of queue ``name`` (RQ's own key)."""
     key: str = Queue.redis_queue_namespace_prefix + name

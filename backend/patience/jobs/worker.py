@@ -22,6 +22,8 @@
   loaded starts the search at once.
 - **Liveness.** Every beat also lands in the register of live workers
   (:func:`~patience.jobs.queues.beat`), which the API reads.
+- **Figures.** Each job that ends adds its kind, outcome, time queued and time run to what
+  the API's ``/metrics`` reads (:mod:`patience.jobs.metrics`).
 - **Redis outages.** RQ's loop quits on most Redis errors; :func:`run` starts a fresh worker
   after a pause (1 s, doubling up to 10 s) until Redis answers again, and stops only when
   asked to (SIGTERM/SIGINT) or, in burst mode, when the queues are empty.
@@ -46,6 +48,7 @@ from patience.jobs import (
     tasks,  # noqa: F401  (loaded here once: every forked horse has it)
 )
 from patience.jobs.client import Jobs
+from patience.jobs.metrics import record_job
 from patience.jobs.queues import (
     ABANDONED_AFTER,
     ALL_ROLES,
@@ -127,6 +130,30 @@ class _Beating:
             Jobs(self.connection).top_up_pool()
         except RedisError:
             log.warning("worker %s: could not queue the ranked pool's filler", self.name)
+
+    def handle_job_success(self, job: Job, queue: Queue, started_job_registry: Any) -> None:
+        super().handle_job_success(job, queue, started_job_registry)  # type: ignore[misc]
+        self._record(job, "ok")
+
+    def handle_job_failure(
+        self, job: Job, queue: Queue, started_job_registry: Any = None, exc_string: str = ""
+    ) -> None:
+        outcome = "retried" if job.should_retry else "failed"
+        super().handle_job_failure(job, queue, started_job_registry, exc_string)  # type: ignore[misc]
+        self._record(job, outcome)
+
+    def _record(self, job: Job, outcome: str) -> None:
+        try:
+            record_job(
+                self.connection,
+                job.func_name or "unknown",
+                outcome,
+                job.enqueued_at,
+                job.started_at,
+                job.ended_at,
+            )
+        except RedisError:  # a figure lost, never a job
+            log.warning("worker %s: could not record job %s", self.name, job.id)
 
     def register_death(self) -> None:
         super().register_death()  # type: ignore[misc]
