@@ -2,6 +2,7 @@
 // (desktop), saved in frontend/shots/ (not kept in git) to be looked at, and the README's set
 // (home and each game, phone and desktop) in docs/screenshots/. Runs against the e2e set-up
 // (real backend, vite preview); it asserts nothing but that each screen was reached.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,6 +86,20 @@ async function openGame(page: Page, path: string): Promise<void> {
   await ready(page);
 }
 
+/** The README's pictures kept small: 256 colours, by Pillow in the project's venv (without it,
+ *  the full-colour picture stays). */
+function small(path: string): void {
+  const python = resolve(here, '..', '..', '.venv', 'bin', 'python');
+  const quantize =
+    'import sys; from PIL import Image; ' +
+    'Image.open(sys.argv[1]).convert("RGB").quantize(256).save(sys.argv[1], optimize=True)';
+  try {
+    execFileSync(python, ['-c', quantize, path], { timeout: 30_000 });
+  } catch {
+    /* no Pillow */
+  }
+}
+
 const README_SET: Record<string, string> = {
   home: 'home',
   pyramid: 'pyramid',
@@ -100,8 +115,11 @@ test('every screen at every size', async () => {
       await still(page);
       await page.screenshot({ path: resolve(SHOTS, `${screen}-${name}.png`) });
       const readme = README_SET[screen];
-      if (readme && size !== 'side')
-        await page.screenshot({ path: resolve(README, `${readme}-${size}.png`) });
+      if (readme && size !== 'side') {
+        const path = resolve(README, `${readme}-${size}.png`);
+        await page.screenshot({ path });
+        small(path);
+      }
       await page.context().close();
     }
   }

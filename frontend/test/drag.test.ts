@@ -7,7 +7,7 @@ import {
 import { doubleTap as gapsDouble, dragFrom as gapsDrag } from '../src/games/gaps/rules';
 import { gameModule } from '../src/games';
 import { rows, twoRows } from '../src/games/forty-thieves/layout';
-import { distance, dropMeant, isDrag, nearest, shift } from '../src/state/drag';
+import { distance, dropMeant, isDrag, nearest, shift } from '../src/state/dragGeometry';
 import { forty, gaps } from './fixtures';
 
 const box = (left: number, top: number, w = 40, h = 56) => ({ left, top, right: left + w, bottom: top + h });

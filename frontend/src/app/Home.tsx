@@ -9,7 +9,7 @@ import type { GameKey, T } from '../i18n';
 import type { GameName, Options } from '../model/types';
 import { docsPath, gamePath } from '../model/paths';
 import { GamePicture } from '../views/GamePicture';
-import { OptionFields } from '../views/Panels';
+import { OptionFields } from '../views/NewGame';
 import { lastGame, storedOptions } from './saved';
 import { DailyDeals } from './Daily';
 import type { UiState } from './state';

@@ -8,7 +8,7 @@ import { LazyDevices, LazyRecords } from './LazyReplay';
 import { DeadEndPanel } from '../views/DeadEnd';
 import { BestsDialog, DailyBoardDialog, LeaderboardDialog } from '../views/Leaderboard';
 import { MenuDialog, StatsDialog } from '../views/Menus';
-import { NewGameDialog } from '../views/Panels';
+import { NewGameDialog } from '../views/NewGame';
 import { ResultsPanel } from '../views/Results';
 import { RulesDialog } from '../views/Rules';
 import { linkUrl } from './account';

@@ -9,7 +9,7 @@
 // does not move is a tap, as before; keyboard play does not come here.
 import { moduleOf } from '../games';
 import type { Selection, Target } from '../model/play';
-import { dropMeant, isDrag, shift, type Point, type Under, type Zone } from '../state/drag';
+import { dropMeant, isDrag, shift, type Point, type Under, type Zone } from '../state/dragGeometry';
 import { targets as targetsOf } from '../state/select';
 import type { Motion } from './motion';
 import type { Server } from './server';

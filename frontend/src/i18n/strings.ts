@@ -1,8 +1,12 @@
 // Every user-visible string, English and Japanese. Keys are stable; `reason.*` keys are the
 // server's machine reasons (API.md), so a refusal is shown in the player's language. The
-// strings of daily deals, par, replays, rewind and hint reasons are in `more.ts`.
-import { enAccount, jaAccount } from './account';
-import { enMore, jaMore } from './more';
+// strings of a subject of their own are beside this file, one file each: `daily.ts` (today's
+// deals, par), `replay.ts`, `analysis.ts` (hint reasons, rewind, fair-play marks) and
+// `devices.ts` (another device, own data, records).
+import { enAnalysis, jaAnalysis } from './analysis';
+import { enDaily, jaDaily } from './daily';
+import { enDevices, jaDevices } from './devices';
+import { enReplay, jaReplay } from './replay';
 
 export type Lang = 'en' | 'ja';
 
@@ -171,7 +175,7 @@ const enBase = {
   'reason.invalid_move': 'That move is not understood',
 } as const;
 
-export const en = { ...enBase, ...enMore, ...enAccount } as const;
+export const en = { ...enBase, ...enDaily, ...enReplay, ...enAnalysis, ...enDevices } as const;
 export type Key = keyof typeof en;
 
 const jaBase: Record<keyof typeof enBase, string> = {
@@ -337,4 +341,4 @@ const jaBase: Record<keyof typeof enBase, string> = {
   'reason.invalid_move': 'その手は理解できません',
 };
 
-export const ja: Record<Key, string> = { ...jaBase, ...jaMore, ...jaAccount };
+export const ja: Record<Key, string> = { ...jaBase, ...jaDaily, ...jaReplay, ...jaAnalysis, ...jaDevices };

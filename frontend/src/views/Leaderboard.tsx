@@ -71,40 +71,42 @@ function ReplayLink({ id, label }: { id: string | null; label: string }) {
 /** Ranked wins: rank, player, moves, time, notes and a link to each replay. */
 export function EntriesTable({ entries, t, mine }: { entries: Entry[]; t: T; mine?: string }) {
   return (
-    <table class="entries">
-      <thead>
-        <tr>
-          <th scope="col">{t('lb.rank')}</th>
-          <th scope="col">{t('lb.player')}</th>
-          <th scope="col">{t('lb.moves')}</th>
-          <th scope="col">{t('lb.time')}</th>
-          <th scope="col">{t('lb.notes')}</th>
-          <th scope="col">{t('lb.replay')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((e) => (
-          <tr
-            key={`${e.rank}-${e.game_id}`}
-            class={e.game_id === mine ? 'me' : ''}
-            aria-current={e.game_id === mine ? 'true' : undefined}
-          >
-            <td>{e.rank}</td>
-            <td>{e.player}</td>
-            <td>{e.moves}</td>
-            <td>{formatTime(e.elapsed_ms)}</td>
-            <td>
-              <Notes row={e} t={t} />
-            </td>
-            <td>
-              {e.game_id ? (
-                <ReplayLink id={e.game_id} label={t('replay.watch.entry', { player: e.player })} />
-              ) : null}
-            </td>
+    <div class="tablescroll" tabIndex={0}>
+      <table class="entries">
+        <thead>
+          <tr>
+            <th scope="col">{t('lb.rank')}</th>
+            <th scope="col">{t('lb.player')}</th>
+            <th scope="col">{t('lb.moves')}</th>
+            <th scope="col">{t('lb.time')}</th>
+            <th scope="col">{t('lb.notes')}</th>
+            <th scope="col">{t('lb.replay')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr
+              key={`${e.rank}-${e.game_id}`}
+              class={e.game_id === mine ? 'me' : ''}
+              aria-current={e.game_id === mine ? 'true' : undefined}
+            >
+              <td>{e.rank}</td>
+              <td>{e.player}</td>
+              <td>{e.moves}</td>
+              <td>{formatTime(e.elapsed_ms)}</td>
+              <td>
+                <Notes row={e} t={t} />
+              </td>
+              <td>
+                {e.game_id ? (
+                  <ReplayLink id={e.game_id} label={t('replay.watch.entry', { player: e.player })} />
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -1,13 +1,6 @@
-// Strings of another device, records, a player's own data (issue 30) and the fair-play marks
-// and analysis words of issue 26, in English and Japanese (merged into `strings.ts`).
-export const enAccount = {
-  'lb.open': 'Open deal: anyone can compute its cards',
-  'lb.review': 'under review',
-  'lb.review.long': 'Choices that show knowledge of unseen cards; an operator decides',
-  'lb.pending': 'checking',
-  'analysis.unseen_shuffle':
-    'A redeal shuffles the cards again, so whether this deal can still be won is known only ' +
-    'after your last redeal.',
+// Another device, a player's own data, checking a record and their menu items: the strings, in
+// English and Japanese (merged into the tables of `strings.ts`).
+export const enDevices = {
   'menu.devices': 'Play on another device',
   'menu.record': 'Check a record',
   'menu.data': 'Your data',
@@ -53,13 +46,7 @@ export const enAccount = {
   'record.watch': 'Watch it move by move',
 } as const;
 
-export const jaAccount: Record<keyof typeof enAccount, string> = {
-  'lb.open': 'オープンな配り：誰でもカードを計算できます',
-  'lb.review': '審査中',
-  'lb.review.long': '見えていないカードを知っていたような選択があります。運営者が判断します',
-  'lb.pending': 'チェック中',
-  'analysis.unseen_shuffle':
-    '配り直しでカードが混ざるため、まだ勝てるかどうかは最後の配り直しの後まで分かりません。',
+export const jaDevices: Record<keyof typeof enDevices, string> = {
   'menu.devices': '別の端末で遊ぶ',
   'menu.record': '記録を確かめる',
   'menu.data': 'あなたのデータ',
