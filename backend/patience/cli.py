@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from patience.store.db import REPO_ROOT, database_url
 
 if TYPE_CHECKING:
-    from redis import Redis
+    from patience.catalogue.build import Batches
 
 OPENAPI_FILE = REPO_ROOT / "backend" / "openapi.json"
 
@@ -264,8 +264,7 @@ def _catalogue(args: argparse.Namespace) -> int:
                 time_limit=args.time_limit,
                 node_limit=args.nodes,
                 max_deals=args.max_deals,
-                redis=_queue_redis() if args.distributed else None,
-                batch=args.batch,
+                batches=_on_workers(args.batch) if args.distributed else None,
             )
         except KeyboardInterrupt:
             print(
@@ -285,15 +284,16 @@ def _catalogue(args: argparse.Namespace) -> int:
     return 0
 
 
-def _queue_redis() -> Redis:
+def _on_workers(batch: int) -> Batches:
     from redis import Redis
 
+    from patience.jobs.catalogue_batches import on_workers
     from patience.store.redis import redis_url
 
     url = redis_url()
     if url is None:
         raise SystemExit("patience catalogue build --distributed: set REDIS_URL")
-    return Redis.from_url(url)
+    return on_workers(Redis.from_url(url), batch)
 
 
 def _ranked_fill(days: int | None, seconds: float | None) -> int:

@@ -177,4 +177,4 @@ def test_the_look_up_loads_nothing_of_the_build() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.split()
     build = {"patience.catalogue.build", "patience.catalogue.measure"}
-    assert not {*build, "patience.catalogue.distributed", "patience.jobs", "rq"} & {*loaded}
+    assert not {*build, "patience.jobs.catalogue_batches", "patience.jobs", "rq"} & {*loaded}

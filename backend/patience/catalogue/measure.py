@@ -62,9 +62,11 @@ def _choose(game: Game[Any, Any], moves: list[dict[str, Any]], rng: SplitMix64) 
     return moves[rng.below(len(moves))]
 
 
-def examine(
-    task: tuple[str, dict[str, Any], int, float, int | None],
-) -> tuple[int, str, float | None]:
+Result = tuple[int, str, float | None]
+"""One examined deal: its number, the solver's verdict and, if winnable, its score."""
+
+
+def examine(task: tuple[str, dict[str, Any], int, float, int | None]) -> Result:
     """Solve one deal (a worker-process task): its verdict and, if winnable, its score.
     A winning line is replayed by the engine before the deal is counted winnable."""
     game, options, deal, seconds, nodes = task
@@ -80,7 +82,7 @@ def examine(
     return deal, "winnable", playout_score(game, options, deal)
 
 
-def record(catalogue: Catalogue, results: Iterable[tuple[int, str, float | None]]) -> None:
+def record(catalogue: Catalogue, results: Iterable[Result]) -> None:
     for deal, verdict, score in results:
         if verdict == "winnable" and score is not None:
             catalogue.winnable[deal] = score

@@ -27,6 +27,7 @@ from sqlalchemy import Engine, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from patience.catalogue.ranked import deal_start
 from patience.engine import Game, load_position, new_game, start_game
 from patience.games.fair_play import foreknowledge
 from patience.games.solving import (
@@ -57,7 +58,6 @@ from patience.jobs.queues import (
     queue_key,
 )
 from patience.jobs.results import members, publish, text
-from patience.service.ranked import deal_start
 from patience.solver import Budget
 from patience.solver.par import shorten
 from patience.store import GameRecord, database_url, make_engine, session_factory, utcnow

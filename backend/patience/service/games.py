@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 
 from patience import catalogue
 from patience.catalogue.daily import daily_rulesets
-from patience.catalogue.ranked import daily_key, deal_id, public_number
+from patience.catalogue.ranked import daily_key, deal_id, deal_start, is_open, public_number
 from patience.engine import Game, IllegalMove, game_class, new_game, start_game
 from patience.engine.deal import MAX_DEAL
 from patience.games import get as game_entry
@@ -42,7 +42,6 @@ from patience.service.errors import (
     NotFound,
     VersionConflict,
 )
-from patience.service.ranked import deal_start, is_open
 from patience.service.views import elapsed_ms, game_view, iso
 from patience.store import GameRecord, Player
 from patience.store.games import Change, Games, LineEdit, Row, as_row

@@ -13,10 +13,9 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from patience.catalogue.ranked import deal_id
+from patience.catalogue.ranked import deal_id, deal_start, is_open
 from patience.record import Header, Result, parse_record, verify, write_record
 from patience.service.games import finished_game
-from patience.service.ranked import deal_start, is_open
 from patience.service.views import elapsed_ms
 from patience.store import GameRecord, Player
 from patience.store.games import Games, as_row
