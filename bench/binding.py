@@ -26,7 +26,7 @@ from typing import Any
 import nanobind
 import pybind11
 
-from patience.engine import new_game
+from patience.games import new_game
 from patience.solver import native
 from patience.solver.gaps import GapsAdapter
 

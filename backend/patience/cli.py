@@ -215,7 +215,8 @@ def _serve(args: argparse.Namespace) -> None:
 def _solve(args: argparse.Namespace) -> int:
     import json
 
-    from patience.engine import EngineError, load_position, new_game
+    from patience.engine import EngineError
+    from patience.games import load_position, new_game
     from patience.games.solving import solve_game
     from patience.solver import Budget
 

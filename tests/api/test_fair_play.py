@@ -11,7 +11,7 @@ from unittest import mock
 from flask import Flask
 
 from patience.cli import main
-from patience.engine import new_game
+from patience.games import new_game
 from patience.games.solving import solve_game
 from patience.solver import Budget
 from tests.api.conftest import Api, work

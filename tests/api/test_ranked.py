@@ -18,8 +18,8 @@ from patience.api import create_app, production_app
 from patience.catalogue.daily import daily_deal, daily_rulesets
 from patience.catalogue.pool import prove
 from patience.catalogue.ranked import MissingSecret, candidate, daily_name
-from patience.engine import game_class
 from patience.engine.deal import shuffled_deck
+from patience.games import game_class
 from patience.store.migrate import upgrade
 from tests.api.conftest import Api
 from tests.api.test_daily import DAY, Clock, pool_solution

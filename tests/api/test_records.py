@@ -18,6 +18,7 @@ from sqlalchemy import func, select
 
 from patience.api.db import get_session
 from patience.cli import main
+from patience.games import get
 from patience.record import MAX_MOVES, parse_record
 from patience.store import Action, Device, GameRecord, LinkCode, Player
 from tests.api.conftest import BACKENDS, Api, limited_app, winning_line
@@ -77,7 +78,7 @@ def test_a_finished_game_has_a_public_record_that_verifies(
     assert r.status_code == 404 and r.json["reason"] == "game_in_play"  # type: ignore[index]
     done = finished_game(api, headers, game=game, deal=77, options=options)
     text = record_of(api, done["id"])
-    record = parse_record(text)
+    record = parse_record(text, get)
     header = record.header
     assert (header.game, header.deal_id, header.player, header.result) == (
         game,
@@ -132,7 +133,7 @@ def test_a_daily_games_record_names_its_day_and_waits_for_its_layout(
     headers = api.player()
     game = finished_game(api, headers, game="gaps", daily=True)
     text = record_of(api, game["id"], headers)
-    header = parse_record(text).header
+    header = parse_record(text, get).header
     assert header.daily is not None and header.daily.isoformat() == game["daily"]
     assert header.deal_id == game["deal_id"] == f"gaps-daily-{game['daily']}"
     assert header.number() is None and header.layout is None and game["deal"] is None

@@ -25,8 +25,8 @@ from patience.catalogue import (
 )
 from patience.catalogue.build import build, show
 from patience.catalogue.measure import playout_score, rescore
-from patience.engine import new_game
 from patience.engine.deal import SplitMix64
+from patience.games import new_game
 from patience.games.solving import solve_game
 from patience.solver import Budget
 

@@ -7,7 +7,8 @@ import pytest
 from patience import games
 from patience.api.resources.games.boards import BOARDS
 from patience.api.rulesets import rulesets
-from patience.engine import UnknownGame, new_game
+from patience.engine import UnknownGame
+from patience.games import new_game
 from patience.solver.core import Budget, solve
 from patience.solver.hints import Effort
 

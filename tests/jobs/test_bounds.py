@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from redis import Redis
 
-from patience.engine import new_game
+from patience.games import new_game
 from patience.jobs import Jobs, Known
 from patience.jobs.queues import HOUR, LATEST, PAR_QUEUE, PAR_QUEUE_LIMIT, state_key
 from tests.jobs.conftest import ask

@@ -11,7 +11,8 @@ from typing import Any
 
 from redis import Redis
 
-from patience.engine import Game, load_position, new_game
+from patience.engine import Game
+from patience.games import load_position, new_game
 from patience.games.solving import solve_in_sight
 from patience.jobs import Jobs
 from patience.jobs.lines import LINE, keep, kept_hint

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from redis import Redis
 
-from patience.engine import Game, new_game
+from patience.engine import Game
+from patience.games import new_game
 from patience.games.solving import solve_game
 from patience.jobs import Jobs, Known, TooManySolves, state_key
 from patience.jobs.queues import SOLVES_IN_FLIGHT

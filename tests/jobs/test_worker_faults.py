@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from redis import Redis
 
-from patience.engine import new_game
+from patience.games import new_game
 from patience.jobs import Jobs, live_workers
 from patience.jobs.queues import LIVE_SECONDS
 from patience.service.analysis import HINT_WAIT_SECONDS

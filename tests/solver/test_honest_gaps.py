@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from patience.engine import Game, load_position, new_game
+from patience.engine import Game
 from patience.engine.deal import MAX_DEAL
-from patience.games import quick_hint
+from patience.games import load_position, new_game, quick_hint
 from patience.games.solving import last_winnable, searched_hint, solve_game, solve_in_sight
 from patience.jobs.honesty import NONE_IN_SIGHT
 from patience.jobs.tasks import analyse

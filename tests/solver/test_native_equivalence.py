@@ -14,8 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from patience.engine import Game, load_position, new_game
+from patience.engine import Game
 from patience.engine.cards import Card
+from patience.games import load_position, new_game
 from patience.solver import core, native
 from patience.solver.core import Budget
 from patience.solver.forty_thieves import DRAW, FortyThievesAdapter

@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from patience import games
-from patience.engine import game_class
 from patience.engine.deal import SplitMix64
 from patience.engine.options import parse_options
+from patience.games import game_class
 
 DATA = Path(__file__).parent / "data"
 PLAYOUTS = 16

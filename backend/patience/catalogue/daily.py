@@ -26,8 +26,8 @@ from functools import cache
 from pathlib import Path
 
 from patience import games
-from patience.engine import game_class
 from patience.engine.deal import SplitMix64
+from patience.games import game_class
 
 EPOCH = dt.date(2026, 1, 1)
 POOL_SIZE = 500

@@ -16,9 +16,9 @@ from typing import Any
 
 from patience import games
 from patience.catalogue import PLAYOUTS, Catalogue
-from patience.engine import Game, new_game
+from patience.engine import Game
 from patience.engine.deal import SplitMix64
-from patience.games import quick_hint
+from patience.games import new_game, quick_hint
 from patience.games.solving import solve_game
 from patience.solver import Budget
 

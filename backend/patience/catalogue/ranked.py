@@ -34,8 +34,9 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from patience.engine import Game, game_class
+from patience.engine import Game
 from patience.engine.deal import ranked_key
+from patience.games import game_class
 from patience.store.ranked import daily_of
 
 log = logging.getLogger(__name__)

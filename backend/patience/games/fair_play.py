@@ -34,7 +34,7 @@ The *foreknowledge* of a line is the evidence of its ``n`` counted decisions sum
 shrunk for short lines: ``F = Σ evidence / (n + PRIOR)``; ``F > THRESHOLD`` marks the win
 ``review``.
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> g = new_game("pyramid", deal=1)
 >>> foreknowledge(g).decisions  # nothing played: nothing to weigh
 ()

@@ -35,7 +35,7 @@ def not_applicable(game: Game[Any, Any], version: int, found: Json | None = None
     and the report is the search's as for any game (``pending``, ``done`` with either
     verdict, ``timeout``, ``unavailable``).
 
-    >>> from patience.engine import new_game
+    >>> from patience.games import new_game
     >>> not_applicable(new_game("gaps", deal=1), 0)["reason"]
     'unseen_shuffle'
     >>> not_applicable(new_game("gaps", deal=1), 0, {"verdict": "winnable"}) is None

@@ -7,7 +7,7 @@ each publishes its result in the results store (:mod:`patience.jobs.results`) fo
 kind's lifetime, or, when durable (a deal's par), writes it to the database; each also
 returns it (a direct call, as in these doctests, only returns it).
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> analyse(new_game("pyramid", deal=1).position(), {}, seconds=5)["verdict"]
 'winnable'
 """
@@ -28,7 +28,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from patience.catalogue.ranked import deal_start
-from patience.engine import Game, load_position, new_game, start_game
+from patience.engine import Game
+from patience.games import load_position, new_game, start_game
 from patience.games.fair_play import foreknowledge
 from patience.games.solving import (
     find_par,

@@ -27,8 +27,9 @@ from sqlalchemy.orm import Session
 from patience import catalogue
 from patience.catalogue.daily import daily_rulesets
 from patience.catalogue.ranked import daily_key, deal_id, deal_start, is_open, public_number
-from patience.engine import Game, IllegalMove, game_class, new_game, start_game
+from patience.engine import Game, IllegalMove
 from patience.engine.deal import MAX_DEAL
+from patience.games import game_class, new_game, start_game
 from patience.games import get as game_entry
 from patience.service.analysis import Analyst
 from patience.service.cache import recent_games

@@ -10,7 +10,7 @@ from typing import Any
 from redis import RedisError
 from sqlalchemy.orm import Session
 
-from patience.engine import new_game
+from patience.games import new_game
 from patience.jobs import SOLVE_ID, Jobs, TooManySolves
 from patience.service.errors import NotFound, TooManyJobs, Unavailable
 from patience.store.queries import record_solve_request, requested_job

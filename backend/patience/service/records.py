@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from patience import games
 from patience.catalogue.ranked import deal_id, deal_start, is_open
 from patience.record import Header, Result, parse_record, verify, write_record
 from patience.service.games import finished_game
@@ -60,7 +61,8 @@ def record_text(
     if session is not None and record.deal < 0 and not is_open(record.deal, now):
         start = deal_start(session, record.game, record.deal)
         layout = start if isinstance(start, dict) else None
-    return write_record(header_of(record, player, now, layout), record.line)
+    header = header_of(record, player, now, layout)
+    return write_record(header, record.line, games.get(record.game).notation)
 
 
 def file_name(record: GameRecord) -> str:
@@ -86,4 +88,4 @@ class Records:
 def verified(text: str | bytes) -> Json:
     """A record (text or UTF-8 bytes) replayed through the engine: its verdict
     (``RecordError`` when it cannot be read or replayed)."""
-    return verify(parse_record(text)).to_json()
+    return verify(parse_record(text, games.get), games.get).to_json()

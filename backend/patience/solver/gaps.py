@@ -33,7 +33,7 @@ What is pruned is proven:
   :meth:`GapsAdapter.score`: wins are common but deep), then short *probes* under perturbed
   orders (:attr:`GapsAdapter.PROBES`), then this search with what is left.
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> from patience.solver.core import solve
 >>> adapter, start = GapsAdapter.from_game(new_game("gaps", deal=1, options={"redeals": 2}))
 >>> solve(adapter, start).verdict
