@@ -38,8 +38,7 @@ from patience.games.solving import (
     solve_game,
     solve_in_sight,
 )
-from patience.jobs.client import Jobs
-from patience.jobs.honesty import NONE_IN_SIGHT
+from patience.jobs.analysis import NONE_IN_SIGHT, Analyses, honesty
 from patience.jobs.lines import keep
 from patience.jobs.queues import (
     ANALYSIS,
@@ -89,7 +88,7 @@ def analyse(
     rule allows it). ``unknown`` when the budget (``seconds``, and ``nodes`` if given) runs
     out. While an unseen shuffle is pending (Gaps with a redeal left) only a win in sight is
     searched for (:func:`~patience.games.solving.solve_in_sight`): ``winnable`` when one is
-    found, :data:`~patience.jobs.honesty.NONE_IN_SIGHT` when there is none (not a loss: the
+    found, :data:`~patience.jobs.analysis.NONE_IN_SIGHT` when there is none (not a loss: the
     API reports ``not_applicable``), ``unknown`` — so the answer is the same whatever the
     position's seed. Dropped without a verdict as soon as no game wants this position
     analysed any more (``superseded``); put back on its queue when a player waits for a hint
@@ -109,7 +108,7 @@ def analyse(
     if result.verdict == "unknown" and watch is not None and watch.should_stop():
         return watch.stopped()
     verdict: str = result.verdict
-    if verdict == "unwinnable" and game.unseen_shuffle():
+    if verdict == "unwinnable" and honesty(game).in_sight_only:
         verdict = NONE_IN_SIGHT
     found = {"verdict": verdict, "nodes": result.nodes, "seconds": round(result.seconds, 3)}
     if watch is None:
@@ -177,11 +176,11 @@ def _start_rewinds(job: Job, game: Game[Any, Any]) -> None:
     except SQLAlchemyError as exc:
         log.warning("rewind searches not started: %s", exc)
         return
-    jobs = Jobs(job.connection)
+    analyses = Analyses(job.connection)
     for record, start in zip(playing, starts, strict=True):
         built = rebuild(record.game, record.options, start, record.line, record.seen)
         if built.position_key() == game.position_key():  # not moved on meanwhile
-            jobs.start_rewind(built, record.id)
+            analyses.start_rewind(built, record.id)
 
 
 def rewind(

@@ -34,7 +34,7 @@ from rq import Queue, SimpleWorker, Worker
 from rq.job import Job
 
 from patience.jobs import tasks  # noqa: F401  (loaded here once: every forked horse has it)
-from patience.jobs.client import Jobs
+from patience.jobs.background import PoolFiller
 from patience.jobs.queues import (
     ABANDONED_AFTER,
     HEARTBEAT_SECONDS,
@@ -83,7 +83,7 @@ class _Beating:
                 self.told_no_secret = True
             return
         try:
-            Jobs(self.connection).top_up_pool()
+            PoolFiller(self.connection).top_up_pool()
         except RedisError:
             log.warning("worker %s: could not queue the ranked pool's filler", self.name)
 
