@@ -76,7 +76,7 @@ class GameEntry:
     par: Callable[..., Any] | None = None
     """A proven-optimal par search, when the game has one (else the solver's shortest line)."""
     daily_ruleset: str | None = None
-    """The ruleset of the game's daily deal (``None``: no daily deal, e.g. no frozen pool)."""
+    """The ruleset of the game's daily deal (``None``: the game has no daily deal)."""
     same_catalogue: Mapping[str, str] = field(default_factory=dict)
     """Rulesets that are one game under two names, mapped to the one whose catalogue they
     share (Gaps without redeals: the aces option changes nothing)."""
