@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any, ClassVar
 
-from patience.engine.deal import MAX_DEAL
+from patience.engine.deal import MAX_DEAL, derived_seed
 from patience.engine.gaps import (
     COLS,
     ROWS,
@@ -119,10 +119,18 @@ class GapsAdapter:
     def native(self, start: State) -> native.Twin | None:
         """The native twin of this search (:mod:`patience.solver.native`); its moves are
         this adapter's."""
-        if native.NATIVE is None or self.seed > MAX_DEAL:
-            return None  # (the native core derives redeals from numbered deals' 32-bit seeds)
-        game = native.NATIVE.Gaps(self.seed, self.aces_shuffled)
-        return native.Twin(game, start, self.native_order)
+        if native.NATIVE is None:
+            return None
+        if self.seed <= MAX_DEAL:
+            game = native.NATIVE.Gaps(self.seed, self.aces_shuffled)
+            return native.Twin(game, start, self.native_order)
+        # A ranked deal's 64-bit seed: its redeals' generator states are SHA-256 digests the
+        # native core does not compute, so each redeal the deal can still make is handed in.
+        _, left, done = start
+        if left < 0:
+            return None  # unlimited redeals: no finite list to hand in (the Python core)
+        states = [derived_seed(self.seed, k) for k in range(1, done + left + 1)]
+        return native.Twin(native.NATIVE.Gaps(states, self.aces_shuffled), start, self.native_order)
 
     def dives(self, start: State) -> Sequence[GapsAdapter]:
         """Two short depth-first searches first, in another order: cards late in the grid
