@@ -1,4 +1,4 @@
-"""The winnability table (issue 28 part 2): each ruleset's per-deal results (``bench/solver.py
+"""The winnability table: each ruleset's per-deal results (``bench/solver.py
 --json``, committed in ``bench/results/``) summarised as Solvitaire's paper does
 (:func:`bench.solver.winnability`), written to ``docs/winnability.json`` (the rules page shows
 it) and printed as the README's Markdown table (not a test).

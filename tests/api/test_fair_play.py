@@ -1,4 +1,4 @@
-"""Fair-play marks through the API (issue 26): a win is ``pending`` until a real worker weighs
+"""Fair-play marks through the API: a win is ``pending`` until a real worker weighs
 its line, then ``ok`` or ``review`` on the deal's leaderboard and the player's bests; without
 Redis it stays pending until ``patience fair-play`` weighs it."""
 

@@ -1,4 +1,4 @@
-"""Gaps with a redeal left through the job queue (issue 26), with a real Redis and an
+"""Gaps with a redeal left through the job queue, with a real Redis and an
 in-process burst worker: the analysis is asked for and run like any other, but its report
 is ``not_applicable``/``unseen_shuffle`` unless the worker found a win that needs no further
 redeal; positions that differ only in their seed read the same; kept lines hand out no move

@@ -1,4 +1,4 @@
-"""Gaps with a redeal left (issue 26): the analysis, the rewind search, the kept lines and the
+"""Gaps with a redeal left: the analysis, the rewind search, the kept lines and the
 hints read nothing of where the redeals' cards will fall. Positions that differ only in their
 seed (which decides every later shuffle) get the same analysis and the same hints, in every
 ruleset; and the analysis never calls a position lost while a redeal could still deal a

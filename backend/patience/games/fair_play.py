@@ -1,4 +1,4 @@
-"""Fair-play marks (issue 26): how far a won line's choices are explained by cards the player
+"""Fair-play marks: how far a won line's choices are explained by cards the player
 had not seen.
 
 A second account can scout a ranked deal (draw through its stock) and a numbered deal's cards

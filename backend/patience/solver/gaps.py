@@ -84,7 +84,7 @@ from patience.solver.gaps_grid import (
 
 def no_redeals(state: State) -> State:
     """``state`` with redeals forbidden: a search from it looks for a win that needs no
-    further redeal (as issue 26's analysis asks while a redeal's cards would fall unseen).
+    further redeal (as the honest analysis asks while a redeal's cards would fall unseen).
     The count left is all a search reads of the redeals, on either core, so this costs
     nothing: the same grid, searched as without redeals (rows interchangeable, persistent
     sets, frozen cards)."""
