@@ -6,13 +6,14 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: help venv test lint typecheck pytest clean run openapi
+.PHONY: help venv test lint typecheck pytest clean run openapi deploy-test
 
 help:
 	@echo "make run    - set up everything, then serve the API and the web client (HOST, PORT)"
 	@echo "make docs   - build the documentation site into site/ (strict: a broken link fails)"
 	@echo "make test   - set up everything, then ruff, mypy, pytest, tsc, Vitest and Playwright"
 	@echo "make clean  - remove the virtual environment and caches"
+	@echo "make deploy-test - build and run docker-compose.yml for real (needs a Docker daemon)"
 
 # The venv is rebuilt whenever the package's dependencies change, and so is the compiled
 # solver core whenever its sources do (backend/native, C++ with pybind11; backend/setup.py).
@@ -40,6 +41,12 @@ pytest: venv
 	PATIENCE_PURE_PYTHON=1 $(BIN)/pytest tests/solver backend/patience/solver $(PYTEST_ARGS)
 
 test: lint typecheck pytest docs webtest
+
+# docker-compose.yml built (on stand-ins for the official images) and run for real, played
+# through nginx, then removed (tests/deploy/test_deployment.py). It needs a Docker daemon and
+# docker-compose (and debootstrap, the first time); `make test` runs it too when a daemon answers.
+deploy-test: venv
+	$(BIN)/pytest tests/deploy/test_deployment.py -m deploy -s -p no:cacheprovider $(PYTEST_ARGS)
 
 # The web client (frontend/): dependencies from package-lock.json, API types generated from
 # backend/openapi.json, then the production build in frontend/dist/.

@@ -5,7 +5,11 @@
 # in place under /app (as in the repository), so that it finds migrations/ beside backend/;
 # a C++ compiler builds the solver's native core there (backend/native with pybind11, fetched
 # from PyPI as a build requirement; backend/setup.py).
-FROM python:3.11-slim AS build
+#
+# PYTHON_IMAGE: the base of both stages (the official image by default; the deployment test
+# builds a stand-in from Debian's packages, docker/compose.stand-ins.yml).
+ARG PYTHON_IMAGE=python:3.11-slim
+FROM ${PYTHON_IMAGE} AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 RUN apt-get update \
     && apt-get install -y --no-install-recommends gcc g++ libc6-dev \
@@ -20,10 +24,11 @@ RUN /opt/venv/bin/pip install --editable backend \
     && /opt/venv/bin/python -m compileall -q backend/patience
 
 # Runtime stage: no build tools, a non-root user.
-FROM python:3.11-slim
+FROM ${PYTHON_IMAGE}
 RUN useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin patience
 COPY --from=build /opt/venv /opt/venv
 COPY --from=build --chown=root:root /app /app
+COPY docker/worker_healthcheck.py /app/docker/worker_healthcheck.py
 WORKDIR /app
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONUNBUFFERED=1 \

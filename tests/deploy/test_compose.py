@@ -18,7 +18,9 @@ from patience.cli import build_parser
 from patience.store.db import REPO_ROOT
 
 COMPOSE_FILE = REPO_ROOT / "docker-compose.yml"
-SERVICES = {"migrate", "api", "worker", "db", "redis", "web"}
+STAND_INS_FILE = REPO_ROOT / "docker" / "compose.stand-ins.yml"
+SERVICES = {"migrate", "api", "worker", "worker-background", "db", "redis", "web"}
+WORKERS = {"worker": "interactive", "worker-background": "background"}
 ONE_SHOT = {"migrate"}
 """Services that run to completion: no health check, no restart."""
 
@@ -57,7 +59,7 @@ def compose_env(services: dict[str, dict[str, Any]]) -> dict[str, str]:
 
 def test_the_services(services: dict[str, dict[str, Any]]) -> None:
     assert set(services) == SERVICES
-    for name in ("api", "worker", "migrate"):
+    for name in ("api", "migrate", *WORKERS):
         assert services[name]["build"]["dockerfile"] == "docker/api.Dockerfile"
     assert services["web"]["build"]["dockerfile"] == "docker/web.Dockerfile"
     assert services["db"]["image"].startswith("postgres:")
@@ -75,8 +77,9 @@ def test_redis_memory_is_bounded_and_evicts_only_what_expires(
 
 
 def test_referenced_files_exist(services: dict[str, dict[str, Any]]) -> None:
-    for service in services.values():
-        if "build" in service:
+    stand_ins = yaml.safe_load(STAND_INS_FILE.read_text())["services"]
+    for service in [*services.values(), *stand_ins.values()]:
+        if "dockerfile" in service.get("build", {}):
             context = REPO_ROOT / service["build"]["context"]
             assert (context / service["build"]["dockerfile"]).is_file()
     web = (REPO_ROOT / "docker" / "web.Dockerfile").read_text()
@@ -84,16 +87,43 @@ def test_referenced_files_exist(services: dict[str, dict[str, Any]]) -> None:
     for dockerfile in ("api.Dockerfile", "web.Dockerfile"):
         text = (REPO_ROOT / "docker" / dockerfile).read_text()
         assert len(re.findall(r"^FROM ", text, re.M)) >= 2, f"{dockerfile}: multi-stage"
+    for path in (REPO_ROOT / "docker").glob("**/*.Dockerfile"):
+        text = path.read_text()
         for source in re.findall(r"^COPY (?!--from)(?:--\S+ )*(\S+) ", text, re.M):
-            assert (REPO_ROOT / source).exists(), f"{dockerfile} copies missing {source}"
+            assert (REPO_ROOT / source).exists(), f"{path.name} copies missing {source}"
+
+
+def _base_images(dockerfile: str) -> dict[str, str]:
+    """The build arguments a Dockerfile's stages start FROM, with their defaults."""
+    text = (REPO_ROOT / "docker" / dockerfile).read_text()
+    defaults = dict(re.findall(r"^ARG (\w+)=(\S+)$", text, re.M))
+    used = re.findall(r"^FROM \$\{(\w+)\}", text, re.M)
+    assert used and len(used) == len(re.findall(r"^FROM ", text, re.M)), dockerfile
+    return {name: defaults[name] for name in used}
+
+
+def test_base_images_are_build_arguments_defaulting_to_official_images() -> None:
+    assert _base_images("api.Dockerfile") == {"PYTHON_IMAGE": "python:3.11-slim"}
+    assert _base_images("web.Dockerfile") == {
+        "NODE_IMAGE": "node:20-alpine",
+        "NGINX_IMAGE": "nginxinc/nginx-unprivileged:1.27-alpine",
+    }
+    # The stand-ins replace every one of them, and the official db and redis images.
+    stand_ins = yaml.safe_load(STAND_INS_FILE.read_text())["services"]
+    for service in ("migrate", "api", *WORKERS):
+        assert set(stand_ins[service]["build"]["args"]) == {"PYTHON_IMAGE"}
+    assert set(stand_ins["web"]["build"]["args"]) == {"NODE_IMAGE", "NGINX_IMAGE"}
+    for service in ("db", "redis"):
+        assert stand_ins[service]["build"]["dockerfile"].startswith("docker/stand-ins/")
 
 
 def test_images_run_as_non_root() -> None:
     api = (REPO_ROOT / "docker" / "api.Dockerfile").read_text()
     final_stage = api.rsplit("\nFROM ", 1)[1]
     assert re.search(r"^USER (?!root)\S+", final_stage, re.M)
-    web = (REPO_ROOT / "docker" / "web.Dockerfile").read_text()
-    assert web.rsplit("\nFROM ", 1)[1].startswith("nginxinc/nginx-unprivileged")
+    assert _base_images("web.Dockerfile")["NGINX_IMAGE"].startswith("nginxinc/nginx-unprivileged")
+    nginx_stand_in = (REPO_ROOT / "docker" / "stand-ins" / "nginx.Dockerfile").read_text()
+    assert re.search(r"^USER (?!root)\S+", nginx_stand_in, re.M)
 
 
 def test_api_runs_gunicorn_after_the_migrations(services: dict[str, dict[str, Any]]) -> None:
@@ -111,17 +141,27 @@ def test_api_runs_gunicorn_after_the_migrations(services: dict[str, dict[str, An
 
 
 def test_commands_exist_in_the_cli(services: dict[str, dict[str, Any]]) -> None:
+    roles = "--role" in _subcommands(build_parser())["worker"].format_usage()
     for name, service in services.items():
         command = service.get("command")
+        if name in WORKERS and not roles:
+            continue  # `patience worker --role` lands with the worker roles
         if command and command[0] == "patience":
             assert _parses(command), f"{name}: {command}"
 
 
-def test_worker_runs_patience_worker_and_scales(services: dict[str, dict[str, Any]]) -> None:
-    worker = services["worker"]
-    assert worker["command"] == ["patience", "worker"]
-    # --scale worker=N needs no fixed name and no published ports.
-    assert "container_name" not in worker and "ports" not in worker
+def test_each_worker_role_runs_and_scales(services: dict[str, dict[str, Any]]) -> None:
+    for name, role in WORKERS.items():
+        worker = services[name]
+        assert worker["command"] == ["patience", "worker", "--role", role]
+        # --scale worker=N needs no fixed name and no published ports.
+        assert "container_name" not in worker and "ports" not in worker
+        # Healthy while a worker of the container beats in the register of live workers.
+        assert worker["healthcheck"]["test"] == [
+            "CMD",
+            "python",
+            "/app/docker/worker_healthcheck.py",
+        ]
 
 
 def test_every_service_has_a_health_check(services: dict[str, dict[str, Any]]) -> None:
@@ -160,10 +200,10 @@ def test_every_variable_is_documented() -> None:
 
 @pytest.mark.skipif(shutil.which("docker-compose") is None, reason="docker-compose not installed")
 def test_docker_compose_config_validates() -> None:
-    def config(**env: str) -> subprocess.CompletedProcess[str]:
+    def config(*files: str, **env: str) -> subprocess.CompletedProcess[str]:
         without = {k: v for k, v in os.environ.items() if k != "DEAL_SECRET"}
         return subprocess.run(
-            ["docker-compose", "-f", str(COMPOSE_FILE), "config", "-q"],
+            ["docker-compose", "-f", str(COMPOSE_FILE), *files, "config", "-q"],
             cwd=REPO_ROOT,
             capture_output=True,
             text=True,
@@ -173,6 +213,8 @@ def test_docker_compose_config_validates() -> None:
 
     result = config(DEAL_SECRET="0" * 64)
     assert result.returncode == 0, result.stderr
+    stand_ins = config("-f", str(STAND_INS_FILE), DEAL_SECRET="0" * 64, STAND_INS_TAG="t")
+    assert stand_ins.returncode == 0, stand_ins.stderr
     refused = config()  # no secret: compose itself refuses, naming it
     assert refused.returncode != 0 and "DEAL_SECRET" in refused.stderr
 

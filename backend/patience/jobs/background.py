@@ -10,6 +10,10 @@ from rq.job import Job
 from patience.engine import Game
 from patience.jobs.queues import (
     FAIR_PLAY,
+    FAIR_PLAY_SWEEP,
+    FAIR_PLAY_SWEEP_EVERY,
+    FAIR_PLAY_SWEEP_JOB,
+    FAIR_PLAY_SWEPT,
     PAR,
     PAR_QUEUE,
     PAR_QUEUE_LIMIT,
@@ -18,6 +22,7 @@ from patience.jobs.queues import (
     POOL_FULL,
     POOL_JOB,
     fair_play_id,
+    lifetime,
     par_id,
     queue_key,
 )
@@ -50,11 +55,20 @@ class Pars(Submitter):
 
 
 class FairPlayWeighing(Submitter):
-    """The weighing of wins for their fair-play mark."""
+    """The weighing of wins for their fair-play mark, and the sweep of wins whose weighing
+    was lost."""
 
     def submit_fair_play(self, game_id: str) -> None:
         """Queue the weighing of won game ``game_id``'s line (raises ``RedisError``)."""
         self.submit(FAIR_PLAY, fair_play_id(game_id), (game_id,))
+
+    def sweep_fair_play(self) -> bool:
+        """Queue the sweep of wins left ``pending`` unless one was queued within
+        :data:`FAIR_PLAY_SWEEP_EVERY` seconds (whether it was queued; raises ``RedisError``)."""
+        if not self.redis.set(FAIR_PLAY_SWEPT, 1, nx=True, ex=lifetime(FAIR_PLAY_SWEEP_EVERY)):
+            return False
+        self.submit(FAIR_PLAY_SWEEP, FAIR_PLAY_SWEEP_JOB, ())
+        return True
 
 
 class PoolFiller(Submitter):

@@ -54,7 +54,7 @@ class Analyst:
     """Analysis and hints on ``redis`` (``None``: Redis is not configured), for one request:
     what Redis said of a position's analysis is read once and reused; ``seen``: the app's
     last look at its workers. The honesty rule is the analyses' own
-    (:func:`patience.jobs.honesty`): this class only asks them and degrades when Redis
+    (:func:`patience.jobs.analysis.honesty`): this class only asks them and degrades when Redis
     fails."""
 
     def __init__(
