@@ -1,5 +1,5 @@
-// Strings of another device, records, a player's own data (issue 30) and the fair-play marks
-// and analysis words of issue 26, in English and Japanese (merged into `strings.ts`).
+// Strings of another device, records, a player's own data, the fair-play marks and the
+// honest analysis's words, in English and Japanese (merged into `strings.ts`).
 export const enAccount = {
   'lb.open': 'Open deal: anyone can compute its cards',
   'lb.review': 'under review',
