@@ -15,7 +15,7 @@ import secrets
 import time
 
 from patience.catalogue.pool import prove
-from patience.catalogue.ranked import daily_name
+from patience.catalogue.ranked_deals import daily_name
 from patience.games import entries
 
 

@@ -58,7 +58,7 @@ def test_imports_run_only_down_the_layers() -> None:
 
 def test_the_check_sees_an_import_up_or_across() -> None:
     graph = {
-        "patience.jobs.tasks": {"patience.service.games", "patience.catalogue.ranked"},
+        "patience.jobs.tasks": {"patience.service.games", "patience.catalogue.ranked_deals"},
         "patience.record.text": {"patience.solver.core", "patience.engine"},
     }
     assert upward(graph) == [

@@ -303,7 +303,12 @@ def _on_workers(batch: int) -> Batches:
 
 def _ranked_fill(days: int | None, seconds: float | None) -> int:
     from patience.catalogue.pool import fill, missing
-    from patience.catalogue.ranked import DAYS_AHEAD, PROOF_SECONDS, MissingSecret, require_secret
+    from patience.catalogue.ranked_deals import (
+        DAYS_AHEAD,
+        PROOF_SECONDS,
+        MissingSecret,
+        require_secret,
+    )
     from patience.store import make_engine, session_factory, utcnow
 
     try:

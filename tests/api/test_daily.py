@@ -14,9 +14,9 @@ import pytest
 from flask import Flask
 
 from patience.api.db import get_session
-from patience.catalogue.daily import daily_rulesets
+from patience.catalogue.daily_rulesets import daily_rulesets
 from patience.cli import main
-from patience.store.ranked import daily_of
+from patience.store.ranked_pool import daily_of
 from tests.api.conftest import Api
 
 DAY = dt.date(2026, 12, 10)

@@ -15,9 +15,9 @@ import pytest
 from flask import Flask
 
 from patience.api import create_app, production_app
-from patience.catalogue.daily import daily_rulesets
+from patience.catalogue.daily_rulesets import daily_rulesets
 from patience.catalogue.pool import prove
-from patience.catalogue.ranked import MissingSecret, candidate, daily_name
+from patience.catalogue.ranked_deals import MissingSecret, candidate, daily_name
 from patience.engine.deal import shuffled_deck
 from patience.games import game_class
 from patience.store.migrate import upgrade
@@ -207,7 +207,7 @@ def test_a_ranked_game_shows_no_unseen_card(api: Api, clock: Clock) -> None:
 
 def pool_start(api: Api, game: str, day: dt.date) -> dict[str, Any]:
     from patience.api.db import get_session
-    from patience.store.ranked import daily_of
+    from patience.store.ranked_pool import daily_of
 
     with api.client.application.app_context():
         ranked = daily_of(get_session(), game, day)

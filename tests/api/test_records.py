@@ -23,7 +23,7 @@ from patience.cli import main
 from patience.games import get
 from patience.record import MAX_MOVES, Header, Record, parse_record
 from patience.store import Action, Device, GameRecord, LinkCode, Player
-from patience.store.ranked import daily_of
+from patience.store.ranked_pool import daily_of
 from tests.api.conftest import BACKENDS, Api, limited_app, winning_line
 
 VERIFY = "/api/v1/records/verify"

@@ -16,7 +16,7 @@ from patience.engine import Game
 from patience.engine.deal import MAX_DEAL
 from patience.games import load_position, new_game, quick_hint
 from patience.games.solving import last_winnable, searched_hint, solve_game, solve_in_sight
-from patience.jobs.analysis import NONE_IN_SIGHT
+from patience.jobs.honest_analysis import NONE_IN_SIGHT
 from patience.jobs.tasks import analyse
 from patience.solver import Budget
 from patience.solver.hints.common import Effort

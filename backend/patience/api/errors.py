@@ -15,7 +15,7 @@ from sqlalchemy.exc import DataError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from patience.catalogue.ranked import DealGone
+from patience.catalogue.ranked_deals import DealGone
 from patience.engine import (
     CardError,
     EngineError,
@@ -26,7 +26,7 @@ from patience.engine import (
     UnknownGame,
 )
 from patience.record import DealNotRevealed, RecordError
-from patience.service.daily import InvalidDate
+from patience.service.daily_deals import InvalidDate
 from patience.service.errors import (
     InvalidCode,
     NotConfirmed,

@@ -1,6 +1,6 @@
 """Filling the pool of ranked deals (worker and CLI only: it runs the solver).
 
-For each game's daily ruleset and each day from today to :data:`~patience.catalogue.ranked.
+For each game's daily ruleset and each day from today to :data:`~patience.catalogue.ranked_deals.
 DAYS_AHEAD` days ahead (today first, then tomorrow, …) that the pool lacks, candidates
 ``k = 0, 1, …`` are tried until the solver proves one winnable; its winning line is replayed
 through the engine (a win, or the candidate is passed over) and stored with it. A candidate
@@ -18,8 +18,8 @@ from typing import Any, Protocol
 
 from sqlalchemy.orm import Session
 
-from patience.catalogue.daily import daily_rulesets
-from patience.catalogue.ranked import (
+from patience.catalogue.daily_rulesets import daily_rulesets
+from patience.catalogue.ranked_deals import (
     DAYS_AHEAD,
     MAX_CANDIDATES,
     PROOF_SECONDS,
@@ -30,7 +30,7 @@ from patience.catalogue.ranked import (
 from patience.games.solving import solve_game
 from patience.solver import Budget
 from patience.store.models import utcnow
-from patience.store.ranked import pool_days, store_ranked
+from patience.store.ranked_pool import pool_days, store_ranked
 
 log = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 requests, a deal's par.
 
 The stateless API enqueues and reads through a small submitter per kind of job (on
-:class:`~patience.jobs.submitter.Submitter`: :mod:`patience.jobs.analysis` — where the
+:class:`~patience.jobs.submitter.Submitter`: :mod:`patience.jobs.honest_analysis` — where the
 honesty rule is decided, once —, :mod:`patience.jobs.hint_search`, :mod:`patience.jobs.solves`,
 :mod:`patience.jobs.background`); ``patience worker``
 processes search (:mod:`patience.jobs.worker` running :mod:`patience.jobs.tasks`); both agree
@@ -36,9 +36,9 @@ jobs write has a bounded lifetime.
 
 from __future__ import annotations
 
-from patience.jobs.analysis import Analyses, honesty, offline_report
 from patience.jobs.background import FairPlayWeighing, Pars, PoolFiller
 from patience.jobs.hint_search import HintSearch
+from patience.jobs.honest_analysis import Analyses, honesty, offline_report
 from patience.jobs.queues import SOLVE_ID, live_workers
 from patience.jobs.results import Known
 from patience.jobs.solves import Solves, TooManySolves

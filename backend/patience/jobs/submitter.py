@@ -4,7 +4,7 @@
 task's dotted name: no submitter imports the tasks, so the API process loads no job function
 (only the worker does). A job id already queued or running is not queued twice. Each kind of
 job has a small submitter of its own built on this one: analyses and their rewinds
-(:mod:`patience.jobs.analysis`), searched hints (:mod:`patience.jobs.hint_search`),
+(:mod:`patience.jobs.honest_analysis`), searched hints (:mod:`patience.jobs.hint_search`),
 ``/solve`` (:mod:`patience.jobs.solves`), and the background work — pars, fair-play
 weighing, the ranked pool (:mod:`patience.jobs.background`).
 """

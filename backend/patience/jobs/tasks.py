@@ -27,7 +27,7 @@ from sqlalchemy import Engine, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from patience.catalogue.ranked import deal_start
+from patience.catalogue.ranked_deals import deal_start
 from patience.engine import Game
 from patience.games import load_position, new_game, start_game
 from patience.games.fair_play import foreknowledge
@@ -38,8 +38,8 @@ from patience.games.solving import (
     solve_game,
     solve_in_sight,
 )
-from patience.jobs.analysis import NONE_IN_SIGHT, Analyses, honesty
 from patience.jobs.background import FairPlayWeighing
+from patience.jobs.honest_analysis import NONE_IN_SIGHT, Analyses, honesty
 from patience.jobs.lines import keep
 from patience.jobs.queues import (
     ANALYSIS,
@@ -90,7 +90,7 @@ def analyse(
     rule allows it). ``unknown`` when the budget (``seconds``, and ``nodes`` if given) runs
     out. While an unseen shuffle is pending (Gaps with a redeal left) only a win in sight is
     searched for (:func:`~patience.games.solving.solve_in_sight`): ``winnable`` when one is
-    found, :data:`~patience.jobs.analysis.NONE_IN_SIGHT` when there is none (not a loss: the
+    found, :data:`~patience.jobs.honest_analysis.NONE_IN_SIGHT` when there is none (not a loss: the
     API reports ``not_applicable``), ``unknown`` — so the answer is the same whatever the
     position's seed. Dropped without a verdict as soon as no game wants this position
     analysed any more (``superseded``); put back on its queue when a player waits for a hint
@@ -335,7 +335,7 @@ def fill_pool() -> Json:
     ``DEAL_SECRET`` it deals nothing (and logs why): the API then answers 503 for today's
     daily and ``/readyz`` says the pool is dry."""
     from patience.catalogue.pool import fill, missing
-    from patience.catalogue.ranked import MissingSecret, secret_bytes
+    from patience.catalogue.ranked_deals import MissingSecret, secret_bytes
 
     try:
         secret = secret_bytes(os.environ.get("DEAL_SECRET"))

@@ -54,8 +54,8 @@ class Analyst:
     """Analysis and hints on ``redis`` (``None``: Redis is not configured), for one request:
     what Redis said of a position's analysis is read once and reused; ``seen``: the app's
     last look at its workers. The honesty rule is the analyses' own
-    (:func:`patience.jobs.analysis.honesty`): this class only asks them and degrades when Redis
-    fails."""
+    (:func:`patience.jobs.honest_analysis.honesty`): this class only asks them and degrades
+    when Redis fails."""
 
     def __init__(
         self,

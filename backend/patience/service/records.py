@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from patience import games
-from patience.catalogue.ranked import closes_at, deal_id, deal_start, is_open, parse_daily_id
+from patience.catalogue.ranked_deals import closes_at, deal_id, deal_start, is_open, parse_daily_id
 from patience.record import (
     DealNotRevealed,
     Header,
@@ -31,7 +31,7 @@ from patience.service.games import finished_game
 from patience.service.views import elapsed_ms
 from patience.store import GameRecord, Player
 from patience.store.games import Games, as_row
-from patience.store.ranked import daily_of
+from patience.store.ranked_pool import daily_of
 
 Json = dict[str, Any]
 STATUS: dict[str, Result] = {"won": "won", "resigned": "resigned", "playing": "playing"}

@@ -150,7 +150,7 @@ class GameRecord(Base):
     options: Mapped[dict[str, Any]]
     deal: Mapped[int] = mapped_column(BigInteger)
     """The deal number, or for a ranked daily its key ``-YYYYMMDD`` of its date
-    (:func:`patience.catalogue.ranked.daily_key`; numbers start at 1, so the two never meet
+    (:func:`patience.catalogue.ranked_deals.daily_key`; numbers start at 1, so the two never meet
     in the tables keyed by deal)."""
     version: Mapped[int] = mapped_column(Integer, default=0)
     line: Mapped[list[Any]]
@@ -292,7 +292,7 @@ class RankedDeal(Base):
     plays it. ``layout`` is its full starting position and ``solution`` the proven line:
     both stay on the server until ``closes_at`` (``GET /daily/<game>/<date>/deal``). The
     tables keyed by deal (wins, bests, pars, games) hold a daily as ``-YYYYMMDD``, the key
-    of its date (:func:`patience.catalogue.ranked.daily_key`)."""
+    of its date (:func:`patience.catalogue.ranked_deals.daily_key`)."""
 
     __tablename__ = "ranked_deals"
     __table_args__ = (

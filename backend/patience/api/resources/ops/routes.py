@@ -31,7 +31,7 @@ from patience.api.middleware import get_redis
 from patience.api.resources.ops.schemas import HealthSchema, ReadySchema
 from patience.api.smorest import Blueprint
 from patience.jobs.queues import PAR_QUEUE, live_workers, queue_key
-from patience.service.ranked import pool_state
+from patience.service.ranked_days import pool_state
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """Daily deals: which games have one, and under which ruleset. The deal of each game and
 date is a ranked deal, dealt from the server's secret and proven winnable days ahead
-(:mod:`patience.catalogue.ranked`, :mod:`patience.catalogue.pool`); :data:`EPOCH` is the
+(:mod:`patience.catalogue.ranked_deals`, :mod:`patience.catalogue.pool`); :data:`EPOCH` is the
 first date with a daily.
 """
 

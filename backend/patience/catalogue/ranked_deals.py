@@ -37,7 +37,7 @@ from sqlalchemy.orm import Session
 from patience.engine import Game
 from patience.engine.deal import ranked_key
 from patience.games import game_class
-from patience.store.ranked import daily_of
+from patience.store.ranked_pool import daily_of
 
 log = logging.getLogger(__name__)
 

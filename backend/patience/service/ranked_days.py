@@ -1,6 +1,6 @@
 """Ranked deals as a service: the reveal once a day has closed, and how full the pool is
 (for ``/readyz``). What a stored game's deal is rebuilt from and whether its day is still
-open are the catalogue's (:mod:`patience.catalogue.ranked`), which the worker shares."""
+open are the catalogue's (:mod:`patience.catalogue.ranked_deals`), which the worker shares."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from patience.catalogue.daily import daily_rulesets
-from patience.catalogue.ranked import DAYS_AHEAD, daily_deal_id
+from patience.catalogue.daily_rulesets import daily_rulesets
+from patience.catalogue.ranked_deals import DAYS_AHEAD, daily_deal_id
 from patience.service.errors import NotFound
-from patience.store.ranked import daily_of, pool_days
+from patience.store.ranked_pool import daily_of, pool_days
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ def reveal(session: Session, game: str, date: dt.date, now: dt.datetime) -> Json
 
 def pool_state(session: Session, today: dt.date) -> Json:
     """How full the pool of dailies is: ``ok`` (every game's daily from today to
-    :data:`~patience.catalogue.ranked.DAYS_AHEAD` days ahead), ``low`` (today's are there,
+    :data:`~patience.catalogue.ranked_deals.DAYS_AHEAD` days ahead), ``low`` (today's are there,
     not all the days ahead) or ``dry`` (a game has no daily today: it cannot be played),
     with the days ahead that every game holds without a gap."""
     held = pool_days(session, today, today + dt.timedelta(days=DAYS_AHEAD))
