@@ -174,13 +174,28 @@ def private_redis() -> Iterator[PrivateRedis]:
 # -- workers ------------------------------------------------------------------------------------
 
 
-def start_worker(redis_url: str, **env: str) -> subprocess.Popen[bytes]:
-    """A ``patience worker`` process (its own process group, so a test can signal it)."""
+def start_worker(redis_url: str, *args: str, **env: str) -> subprocess.Popen[bytes]:
+    """A ``patience worker`` process (its own process group, so a test can signal it), with
+    ``args`` (``--role``, …)."""
+    return _worker(redis_url, args, env, subprocess.PIPE)
+
+
+def start_logged_worker(
+    log: Path, redis_url: str, *args: str, **env: str
+) -> subprocess.Popen[bytes]:
+    """:func:`start_worker`, its log (at ``info`` unless ``LOG_LEVEL`` says) appended to
+    ``log``."""
+    return _worker(redis_url, args, {"LOG_LEVEL": "info"} | env, log.open("ab"))
+
+
+def _worker(
+    redis_url: str, args: tuple[str, ...], env: dict[str, str], stderr: Any
+) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [str(BIN / "patience"), "worker"],
+        [str(BIN / "patience"), "worker", *args],
         env=os.environ | {"REDIS_URL": redis_url, "LOG_LEVEL": "warning"} | env,
         start_new_session=True,
-        stderr=subprocess.PIPE,
+        stderr=stderr,
     )
 
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from patience.jobs.queues import ALL_ROLES, ROLES
 from patience.store.db import REPO_ROOT, database_url
 
 if TYPE_CHECKING:
@@ -71,6 +72,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     worker = sub.add_parser("worker", help="run an RQ worker for the solver jobs (REDIS_URL)")
     worker.add_argument("--burst", action="store_true", help="stop when the queue is empty")
+    worker.add_argument(
+        "--role",
+        choices=[*ROLES, ALL_ROLES],
+        default=ALL_ROLES,
+        help="interactive: what players wait for; background: pool, par, fair play, "
+        "catalogue; all (default): every queue",
+    )
     worker.add_argument(
         "--abandoned-after",
         type=int,
@@ -302,6 +310,10 @@ def _on_workers(batch: int) -> Batches:
 
 
 def _ranked_fill(days: int | None, seconds: float | None) -> int:
+    """Prove the missing dailies now; SIGINT or SIGTERM stops the proof in flight at once
+    (the next fill goes on from it)."""
+    import signal
+
     from patience.catalogue.pool import fill, missing
     from patience.catalogue.ranked_deals import (
         DAYS_AHEAD,
@@ -309,6 +321,7 @@ def _ranked_fill(days: int | None, seconds: float | None) -> int:
         MissingSecret,
         require_secret,
     )
+    from patience.jobs import stopping
     from patience.store import make_engine, session_factory, utcnow
 
     try:
@@ -316,22 +329,32 @@ def _ranked_fill(days: int | None, seconds: float | None) -> int:
     except MissingSecret as exc:
         print(f"patience ranked fill: {exc}", file=sys.stderr)
         return 2
+    signal.signal(signal.SIGINT, stopping.ask)
+    signal.signal(signal.SIGTERM, stopping.ask)
     days = DAYS_AHEAD if days is None else days
     today = utcnow().date()
     with session_factory(make_engine(database_url()))() as session:
         stored = fill(
-            session, secret, today, days=days, seconds=PROOF_SECONDS if seconds is None else seconds
+            session,
+            secret,
+            today,
+            days=days,
+            seconds=PROOF_SECONDS if seconds is None else seconds,
+            cancelled=stopping.asked,
         )
         left = missing(session, today, days)
     for game, day in stored:
         print(f"stored {game} {day.isoformat()}")
+    if stopping.asked():
+        print("patience ranked fill: stopped (the next fill goes on from here)", file=sys.stderr)
+        return 1
     if left:
         print(f"patience ranked fill: {len(left)} dailies not proven yet", file=sys.stderr)
         return 1
     return 0
 
 
-def _worker(burst: bool, abandoned_after: int | None) -> int:
+def _worker(role: str, burst: bool, abandoned_after: int | None) -> int:
     from patience.jobs.queues import ABANDONED_AFTER
     from patience.jobs.worker import run
     from patience.logs import configure_logging
@@ -342,7 +365,7 @@ def _worker(burst: bool, abandoned_after: int | None) -> int:
         print("patience worker: set REDIS_URL (e.g. redis://127.0.0.1:6379/0)", file=sys.stderr)
         return 2
     configure_logging(os.environ.get("LOG_LEVEL", "info"))
-    run(url, burst=burst, abandoned_after=abandoned_after or ABANDONED_AFTER)
+    run(url, role=role, burst=burst, abandoned_after=abandoned_after or ABANDONED_AFTER)
     return 0
 
 
@@ -381,7 +404,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.command == "catalogue":
         return _catalogue(args)
     elif args.command == "worker":
-        return _worker(args.burst, args.abandoned_after)
+        return _worker(args.role, args.burst, args.abandoned_after)
     elif args.command == "record":
         return _record(args)
     elif args.command == "ranked":

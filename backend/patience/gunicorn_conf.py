@@ -10,6 +10,11 @@ On SIGTERM, workers finish the requests in flight within the graceful timeout, t
 Logs are JSON lines on stderr; the per-request access line comes from the app
 (:mod:`patience.api.middleware`, with the request id, status and duration), so gunicorn's own
 access log is silenced. Without a ``DEAL_SECRET`` in the environment it refuses to start.
+
+Metrics: prometheus_client's multiprocess mode, in ``PROMETHEUS_MULTIPROC_DIR`` (default: a
+directory of this server's own under the temporary directory), set at start before any
+worker loads the app and emptied then, so a restart begins from zero rather than adding up
+the files of processes long gone; removed on exit.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import shutil
+import tempfile
 from typing import Any
 
 import gunicorn.http.wsgi
@@ -43,11 +50,29 @@ wsgi_app = "patience.api:production_app()"
 
 def on_starting(server: Any) -> None:
     """Refuse to start without a ``DEAL_SECRET`` (the ranked deals' secret), with a clear
-    message, before any worker boots."""
+    message, before any worker boots; then an empty directory for the metrics."""
     try:
         require_secret(os.environ)
     except MissingSecret as exc:
         raise SystemExit(f"patience: {exc}") from None
+    # Set in the arbiter before any worker is forked and loads the app (and prometheus_client).
+    metrics = os.environ.setdefault(
+        "PROMETHEUS_MULTIPROC_DIR",
+        os.path.join(tempfile.gettempdir(), f"patience-metrics-{os.getpid()}"),
+    )
+    shutil.rmtree(metrics, ignore_errors=True)
+    os.makedirs(metrics, exist_ok=True)
+
+
+def on_exit(server: Any) -> None:
+    shutil.rmtree(os.environ["PROMETHEUS_MULTIPROC_DIR"], ignore_errors=True)
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """A worker's live gauges leave with it (its counters stay in the sums)."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
 
 
 def post_worker_init(worker: Any) -> None:

@@ -61,11 +61,15 @@ def test_today_lists_each_game_and_a_future_date_is_refused(api: Api, clock: Clo
     assert all(i["result"] is None and i["streak"] is None for i in today["items"])
     past = api.client.get("/api/v1/daily/gaps?date=2026-11-30").json
     assert past is not None and past["deal_id"] == "gaps-daily-2026-11-30"
-    for bad in ("2026-12-11", "2025-12-31", "2026-13-01", "tomorrow", "20261201"):
+    # A well-formed date with no daily (tomorrow, before the first): refused by the rules of
+    # daily deals (422), as POST /games refuses it; a malformed one is 400.
+    refused = {"2026-12-11": 422, "2025-12-31": 422, "9426-07-12": 422}
+    refused |= {"2026-13-01": 400, "tomorrow": 400, "20261201": 400}
+    for bad, status in refused.items():
         r = api.client.get(f"/api/v1/daily/gaps?date={bad}")
-        assert r.status_code == 400 and r.json is not None, bad
+        assert r.status_code == status and r.json is not None, bad
         r = api.client.get(f"/api/v1/daily/gaps/{bad}/leaderboard")
-        assert r.status_code == 400 and r.json is not None
+        assert r.status_code == status and r.json is not None
         assert r.json["reason"] in ("invalid_date", "invalid_request"), bad
     assert api.client.get("/api/v1/daily/chess").status_code == 400
 
@@ -82,6 +86,21 @@ def test_a_daily_game_plays_the_day_s_deal_under_the_default_rules(api: Api, clo
     ):
         r = api.client.post("/api/v1/games", json=body, headers=headers)
         assert r.status_code == status and r.json is not None and r.json["reason"] == reason
+
+
+def test_each_game_s_daily_starts_under_the_day_s_rules(api: Api, clock: Clock) -> None:
+    """Without options a daily is played by the day's rules, whichever ruleset the dailies
+    use (the suite's Forty Thieves dailies are not its default rules); other rules that
+    cannot even lay the day's deal out are refused by the rules of daily games."""
+    headers = api.player()
+    for game, ruleset in daily_rulesets().items():
+        view = api.new_game(headers, game=game, daily=True)
+        assert view["ruleset"] == ruleset and view["deal_id"] == f"{game}-daily-2026-12-10"
+    others = {"classic": "relaxed", "relaxed": "classic"}
+    rules = {"rules": others[daily_rulesets()["forty-thieves"]]}
+    body = {"game": "forty-thieves", "daily": True, "options": rules}
+    r = api.client.post("/api/v1/games", json=body, headers=headers)
+    assert r.status_code == 422 and r.json is not None and r.json["reason"] == "not_daily"
 
 
 def win_daily(api: Api, headers: dict[str, str], clock: Clock, minutes: int = 5) -> dict[str, Any]:

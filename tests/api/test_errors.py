@@ -67,10 +67,12 @@ def test_unexpected_errors_are_500_in_the_same_shape(
 
 def test_health_and_readiness(api: Api, ranked_pool: Flask) -> None:
     assert api.client.get("/healthz").json == {"status": "ok"}
-    r = api.client.get("/readyz")  # (today's dailies are in the pool: else not ready)
+    r = api.client.get("/readyz")  # (today's dailies are in the pool, maybe no more: degraded)
     assert r.status_code == 200 and r.json is not None
+    low = r.json["ranked_pool"] == "low"
     assert r.json == {
-        "status": "ok",
+        "status": "degraded" if low else "ok",
+        "reasons": ["ranked_pool_low"] if low else [],
         "database": "ok",
         "redis": "not_configured",
         "ranked_pool": r.json["ranked_pool"],
@@ -87,7 +89,12 @@ def test_readiness_reports_an_unreachable_database(tmp_path) -> None:
     )
     r = app.test_client().get("/readyz")
     assert r.status_code == 503
-    assert r.json == {"status": "unavailable", "database": "unavailable", "redis": "not_configured"}
+    assert r.json == {
+        "status": "unavailable",
+        "reasons": [],
+        "database": "unavailable",
+        "redis": "not_configured",
+    }
 
 
 def test_openapi_and_docs_are_served(api: Api) -> None:

@@ -15,7 +15,9 @@ import pytest
 from flask import Flask
 
 from patience.api import create_app
-from patience.api.middleware import DOCS_CSP, SPA_CSP, Limit
+from patience.api.middleware import DOCS_CSP, SPA_CSP, Limit, get_redis
+from patience.api.resources.ops.routes import LONG_QUEUE
+from patience.jobs.queues import ROLES, beat, queue_key
 from patience.logs import JsonFormatter
 from patience.store import utcnow
 from tests.api.conftest import Api, limited_app
@@ -157,18 +159,34 @@ def test_a_down_redis_limits_nothing_and_fails_nothing(sqlite_url: str) -> None:
     assert checks == {"status": "unavailable", "database": "ok", "redis": "unavailable"}
 
 
-def test_readiness_with_redis(redis_app: Flask) -> None:
+def test_readiness_with_redis(redis_app: Flask, caplog: pytest.LogCaptureFixture) -> None:
+    """Play can be served: 200 whatever the workers and queues do; what a feature lacks is
+    ``degraded`` with its reasons, logged and counted in the metrics."""
     fill_pool(redis_app.config["DATABASE_URL"], utcnow().date())  # today's dailies are there
-    r = redis_app.test_client().get("/readyz")
+    client = redis_app.test_client()
+    redis = get_redis(redis_app)
+    assert redis is not None
+    with caplog.at_level(logging.WARNING):
+        r = client.get("/readyz")
     assert r.status_code == 200 and r.json is not None
     assert r.json["redis"] == "ok" and r.json["database"] == "ok"
-    assert r.json["ranked_pool"] in ("ok", "low")
+    assert r.json["ranked_pool"] in ("ok", "low") and r.json["status"] == "degraded"
+    assert {"no_interactive_worker", "no_background_worker"} <= set(r.json["reasons"])
+    assert r.json["workers"] == 0 and set(r.json["roles"]) == set(ROLES)
+    assert "readiness degraded" in caplog.text and "no_interactive_worker" in caplog.text
+    beat(redis, "a-worker")
+    redis.rpush(queue_key(ROLES["interactive"][0]), *range(LONG_QUEUE["interactive"] + 1))
+    r = client.get("/readyz")
+    assert r.status_code == 200 and r.json is not None
+    assert r.json["roles"]["interactive"]["workers"] == 1
+    assert "interactive_queue_long" in r.json["reasons"]
+    assert not {"no_interactive_worker", "no_background_worker"} & set(r.json["reasons"])
+    redis_app.config["METRICS_TOKEN"] = "t"
     try:
-        import rq  # noqa: F401
-    except ImportError:
-        assert "workers" not in r.json
-    else:
-        assert isinstance(r.json["workers"], int)
+        text = client.get("/metrics", headers={"Authorization": "Bearer t"}).get_data(True)
+    finally:
+        redis_app.config["METRICS_TOKEN"] = ""
+    assert 'patience_readiness_degraded_total{reason="interactive_queue_long"}' in text
 
 
 def test_an_unreachable_database_is_503_in_the_error_shape() -> None:

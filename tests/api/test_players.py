@@ -173,6 +173,6 @@ def test_bests_list_verified_wins_newest_first(api: Api) -> None:
     assert body["items"][0]["fair_play"] == "pending"  # no worker: not weighed yet
     empty = api.client.get("/api/v1/players/me/bests?game=gaps", headers=headers).json
     assert empty == {"items": [], "page": 1, "pages": 1}
-    for bad in ("page=0", "page=x", "page=99999999999"):
+    for bad in ("page=0", "page=x", "page=99999999999", "game=chess"):
         r = api.client.get(f"/api/v1/players/me/bests?{bad}", headers=headers)
         assert r.status_code == 400, bad

@@ -131,6 +131,7 @@ def test_redis_down_play_goes_on(faults: Faults) -> None:
         assert status == 503
         assert ready == {
             "status": "unavailable",
+            "reasons": [],
             "database": "ok",
             "redis": "unavailable",
             "ranked_pool": ready["ranked_pool"],  # today's at least (tests.servers fills it)

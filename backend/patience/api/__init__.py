@@ -18,6 +18,7 @@ from flask import Flask
 from patience.api.auth import init_auth
 from patience.api.db import init_db
 from patience.api.jsonprovider import OrjsonProvider
+from patience.api.metrics import init_metrics
 from patience.api.middleware import init_middleware
 from patience.api.resources import BLUEPRINTS
 from patience.api.smorest import Api
@@ -61,6 +62,7 @@ ENVIRONMENT = {
     "TRUSTED_PROXIES": "0",
     "REDIS_PREFIX": "patience:",
     "ANALYSIS_QUEUE_LIMIT": "200",
+    "METRICS_TOKEN": "",
 }
 """Settings read from environment variables of the same name, with their defaults
 (documented in ``.env.example``)."""
@@ -92,6 +94,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     init_db(app)
     init_auth(app)
     init_middleware(app)
+    init_metrics(app)
     api = Api(app)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)

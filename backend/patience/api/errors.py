@@ -10,7 +10,7 @@ import http
 import logging
 from typing import Any
 
-from flask import Flask, Response, jsonify
+from flask import Flask, Response, g, jsonify
 from sqlalchemy.exc import DataError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, InternalServerError
@@ -152,7 +152,9 @@ def error_payload(error: HTTPException) -> dict[str, Any]:
 def handle_http_error(error: HTTPException) -> tuple[Response, int, dict[str, str]]:
     """Flask handler: any HTTP error in the one shape (keeping headers such as ``Allow``)."""
     headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
-    return jsonify(error_payload(error)), error.code or 500, headers
+    payload = error_payload(error)
+    g.error_reason = payload["reason"]  # for the metrics (moves rejected, by reason)
+    return jsonify(payload), error.code or 500, headers
 
 
 def handle_engine_error(error: EngineError) -> tuple[Response, int, dict[str, str]]:
@@ -206,7 +208,7 @@ SERVICE_STATUS: tuple[tuple[type[ServiceError], int], ...] = (
     (NotFound, 404),
     (VersionConflict, 409),
     (NotDaily, 422),
-    (InvalidDate, 400),
+    (InvalidDate, 422),  # well formed, no daily that day (as NoDailyThatDay)
     (InvalidCode, 400),
     (NotConfirmed, 422),
     (TooManyAttempts, 429),

@@ -2,7 +2,9 @@
 line per request, security headers, CORS (flask-cors), and fixed-window rate limits on Redis.
 
 Redis is optional: without ``REDIS_URL``, or while Redis is down, nothing is limited and no
-request fails because of it.
+request fails because of it. The limiter is our own, one pipelined ``INCR``/``EXPIRE`` per
+request: Flask-Limiter on Redis, measured in its place, cost a move about 10 % more CPU
+(``bench/RESULTS.md``).
 
 >>> Limit.parse("30/minute"), Limit.parse("600/min"), Limit.parse("5/10s"), Limit.parse("off")
 (Limit(count=30, seconds=60), Limit(count=600, seconds=60), Limit(count=5, seconds=10), None)

@@ -92,7 +92,7 @@ def batch_results(
     first = start
     try:
         while True:
-            window = max(4, 2 * live_workers(redis))
+            window = max(4, 2 * live_workers(redis, "background"))
             while len(pending) < window and first <= max_deals:
                 last = min(first + batch - 1, max_deals)
                 job_id = f"catalogue-{key}-{first}-{last}"

@@ -309,7 +309,7 @@ class Analyses(Submitter):
             return report_of(version, "timeout", reason="budget_exhausted")
         if known.busy:
             return report_of(version, "unavailable", reason="busy")
-        if not live_workers(self.redis):
+        if not live_workers(self.redis, "interactive"):
             return report_of(version, "unavailable", reason="no_worker")
         if known.pending:
             return report_of(version, "pending")

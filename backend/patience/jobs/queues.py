@@ -16,11 +16,13 @@ lifetimes), Redis keys, job ids, and the register of live workers.
   after :attr:`Kind.wait`, results after :attr:`Kind.keep`, failure records after
   :data:`KEEP_FAILED`; a finished job's RQ record is deleted at once (its result lives in
   the results store, or in the database for durable ones).
+- **Roles.** A worker serves one role (:data:`ROLES`: ``interactive`` or ``background``) or
+  all of them; the API and the metrics count live workers by role.
 - **Live workers.** Each worker beats into one sorted set (name → time of its last beat,
-  every few seconds, idle or busy). A worker that has not beaten for :data:`LIVE_SECONDS`
-  is dead whatever RQ's own registry says (a killed worker's registration outlives it by
-  a minute or more), so analysis says ``no_worker`` and ``/readyz`` counts 0 soon after the
-  last one dies.
+  every few seconds, idle or busy), and into its role's. A worker that has not beaten for
+  :data:`LIVE_SECONDS` is dead whatever RQ's own registry says (a killed worker's
+  registration outlives it by a minute or more), so analysis says ``no_worker`` and
+  ``/readyz`` counts 0 soon after the last interactive one dies.
 """
 
 from __future__ import annotations
@@ -58,6 +60,19 @@ QUEUES = (
 )
 """Every queue, in the order a worker takes jobs from them (catalogue builds and the ranked
 pool's proofs last: they use what players leave, and the pool is filled days ahead)."""
+
+ROLES: dict[str, tuple[str, ...]] = {
+    "interactive": (HINT_QUEUE, ANALYSIS_QUEUE, SOLVE_QUEUE),
+    "background": (PAR_QUEUE, FAIR_PLAY_QUEUE, CATALOGUE_QUEUE, RANKED_QUEUE),
+}
+"""The queues of each worker role, in the order its workers take jobs from them. An
+``interactive`` worker takes only what a player waits for (hints, analyses and rewinds,
+``/solve``), so no proof of the ranked pool, par search or catalogue batch ever holds up a
+verdict; a ``background`` worker takes the rest (the ranked pool's filler runs in short
+slices, so par searches and weighings queued meanwhile go between them). A worker of role
+``all`` takes every queue in :data:`QUEUES` order (one process for a small deployment or a
+test)."""
+ALL_ROLES = "all"
 
 ANALYSIS_SECONDS = 20.0
 """Solver budget of an analysis; past it the verdict is ``timeout`` (never ``unwinnable``)."""
@@ -146,22 +161,22 @@ FAIR_PLAY_SWEEP_EVERY = 10 * MINUTE
 FAIR_PLAY_SWEEP_BATCH = 1000
 """The most weighings one sweep queues (the oldest wins first; the next sweep goes on)."""
 
-POOL_SECONDS = MINUTE
-"""How long one run of the ranked pool's filler may start new proofs before it stops (the
-next run goes on where it left off): short, since the worker running it takes no other job
-meanwhile."""
+POOL_SECONDS = float(os.environ.get("PATIENCE_POOL_SLICE_SECONDS") or 5)
+"""How long one slice of the ranked pool's filler may start new proofs: after it, the
+filler goes back on its queue (behind any par search or weighing queued meanwhile) and the
+next slice goes on where it stopped (its progress is in the database). A slice may overrun
+it by the candidate in flight (at most its CPU budget,
+:data:`~patience.catalogue.ranked_deals.PROOF_SECONDS`)."""
 POOL = Kind(
-    "patience.jobs.tasks.fill_pool", RANKED_QUEUE, POOL_SECONDS + 5 * MINUTE, keep=0, wait=HOUR
+    "patience.jobs.tasks.fill_pool", RANKED_QUEUE, int(POOL_SECONDS) + 5 * MINUTE, keep=0, wait=HOUR
 )
 POOL_JOB = "ranked-pool"
 """The id of the filler's one job (a second request while it is queued or runs is none)."""
 POOL_FULL = "patience:ranked:pool-checked"
 """Set (for :data:`POOL_RECHECK` seconds) by a filler run that left the pool full, or could
-add nothing (no secret, no proof yet): until it expires, no worker queues the filler
-again."""
+try nothing more (no secret, every missing deal's candidates tried): until it expires, no
+worker queues the filler again."""
 POOL_RECHECK = 10 * MINUTE
-POOL_PROGRESS = "patience:ranked:progress"
-"""Hash: ``<game>:<name>`` → the candidate its search goes on from."""
 
 HEARTBEAT_SECONDS = 2
 """How often a busy worker marks itself and its running job alive."""
@@ -184,7 +199,8 @@ PAR_QUEUE_LIMIT = 50
 searched again when the deal is next dealt)."""
 
 WORKERS = "patience:workers:alive"
-"""Sorted set: worker name → Unix time of its last beat."""
+"""Sorted set: worker name → Unix time of its last beat (``…:<role>``: those serving the
+role)."""
 LATEST = "patience:analysis:latest:"
 """+ game id → the id of the game's latest wanted analysis job."""
 WANTED = "patience:analysis:wanted:"
@@ -242,23 +258,51 @@ def rewind_id(game: Game[Any, Any]) -> str:
     return "rewind-" + hashlib.sha256(text.encode()).hexdigest()[:40]
 
 
-def beat(redis: Redis, name: str) -> None:
-    """Mark worker ``name`` alive now (and forget workers long dead)."""
+def role_queues(role: str) -> tuple[str, ...]:
+    """The queues a worker of ``role`` takes jobs from, in order (``all``: every queue).
+
+    >>> role_queues("interactive")
+    ('patience-hints', 'patience', 'patience-solve')
+    """
+    return QUEUES if role == ALL_ROLES else ROLES[role]
+
+
+def roles_of(role: str) -> tuple[str, ...]:
+    """The roles a worker of ``role`` serves (``all``: every one)."""
+    return tuple(ROLES) if role == ALL_ROLES else (role,)
+
+
+def beat(redis: Redis, name: str, role: str = ALL_ROLES) -> None:
+    """Mark worker ``name`` (serving ``role``) alive now, and forget workers long dead."""
     now = time.time()
     with redis.pipeline(transaction=False) as pipe:
-        pipe.zadd(WORKERS, {name: now})
-        pipe.zremrangebyscore(WORKERS, "-inf", now - 10 * LIVE_SECONDS)
+        for key in (WORKERS, *(WORKERS + ":" + served for served in roles_of(role))):
+            pipe.zadd(key, {name: now})
+            pipe.zremrangebyscore(key, "-inf", now - 10 * LIVE_SECONDS)
         pipe.execute()
 
 
 def forget(redis: Redis, name: str) -> None:
     """Worker ``name`` stopped cleanly."""
-    redis.zrem(WORKERS, name)
+    with redis.pipeline(transaction=False) as pipe:
+        for key in (WORKERS, *(WORKERS + ":" + served for served in ROLES)):
+            pipe.zrem(key, name)
+        pipe.execute()
 
 
-def live_workers(redis: Redis) -> int:
-    """How many workers beat within :data:`LIVE_SECONDS` (raises ``RedisError``)."""
-    return int(redis.zcount(WORKERS, time.time() - LIVE_SECONDS, "+inf"))
+def live_workers(redis: Redis, role: str | None = None) -> int:
+    """How many workers beat within :data:`LIVE_SECONDS`: every one, or those serving
+    ``role`` (a worker of role ``all`` counts for each); raises ``RedisError``."""
+    key = WORKERS if role is None else WORKERS + ":" + role
+    return int(redis.zcount(key, time.time() - LIVE_SECONDS, "+inf"))
+
+
+def queued(redis: Redis, role: str) -> int:
+    """How many jobs wait on the queues of ``role`` (raises ``RedisError``)."""
+    with redis.pipeline(transaction=False) as pipe:
+        for name in ROLES[role]:
+            pipe.llen(queue_key(name))
+        return sum(int(n) for n in pipe.execute())
 
 
 def queue_key(name: str) -> str:

@@ -75,9 +75,10 @@ class Submitter:
             )
 
     def has_workers(self) -> bool:
-        """Whether any worker is alive (False when Redis does not answer)."""
+        """Whether a worker that takes players' jobs is alive (False when Redis does not
+        answer)."""
         try:
-            return bool(live_workers(self.redis))
+            return bool(live_workers(self.redis, "interactive"))
         except RedisError:
             return False
 

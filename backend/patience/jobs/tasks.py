@@ -38,19 +38,18 @@ from patience.games.solving import (
     solve_game,
     solve_in_sight,
 )
+from patience.jobs import stopping
 from patience.jobs.background import FairPlayWeighing
 from patience.jobs.honest_analysis import NONE_IN_SIGHT, Analyses, honesty
 from patience.jobs.lines import keep
 from patience.jobs.queues import (
     ANALYSIS,
-    DAY,
     FAIR_PLAY_SWEEP_BATCH,
     HINT,
     HINT_QUEUE,
     KEEP_LEFT_BEHIND,
     LATEST,
     POOL_FULL,
-    POOL_PROGRESS,
     POOL_RECHECK,
     POOL_SECONDS,
     REWIND,
@@ -103,7 +102,7 @@ def analyse(
     watch = Watch.of_current_job()
     if watch is not None and watch.should_stop():
         return watch.stopped()
-    stop = None if watch is None else watch.should_stop
+    stop = stopping.asked if watch is None else watch.should_stop
     budget = Budget(nodes=nodes, seconds=seconds, cancelled=stop)
     game = load_position(position, options)
     result = solve_in_sight(game, budget)
@@ -144,6 +143,9 @@ class Watch:
         return None if job is None else cls(job)
 
     def should_stop(self) -> bool:
+        if stopping.asked():
+            self.reason = "worker_stopping"
+            return True
         now = time.monotonic()
         if not self.reason and now >= self._next_look:
             self._next_look = now + self.every
@@ -159,11 +161,17 @@ class Watch:
 
     def stopped(self) -> Json | Retry:
         """What the stopped analysis answers RQ: nothing to publish when superseded; when
-        preempted, a retry (RQ puts it back on its queue, behind the waiting hint; no run
-        of its own is spent)."""
-        if self.reason == "preempted":
-            return Retry(max=(self.job.number_of_retries or 0) + 1)
+        preempted, back on its queue behind the waiting hint; when its worker is stopping,
+        back on its queue for the next worker."""
+        if self.reason in ("preempted", "worker_stopping"):
+            return put_back(self.job)
         return {"verdict": None, self.reason: True}
+
+
+def put_back(job: Job) -> Retry:
+    """What a job answers RQ to go back on its queue at once (at its end: RQ requeues a
+    retry there) without spending a run of its own: it was stopped, not failed."""
+    return Retry(max=(job.number_of_retries or 0) + 1)
 
 
 def _start_rewinds(job: Job, game: Game[Any, Any]) -> None:
@@ -220,13 +228,18 @@ def _still_at(redis: Redis, owner: str, analysis: str | None) -> bool:
     return True
 
 
-def par(game: str, options: Json, deal: int, *, seconds: float) -> Json:
+def par(game: str, options: Json, deal: int, *, seconds: float) -> Json | Retry:
     """A deal's par: the fewest moves of a winning line the search finds (proven the fewest
     when ``proven``), with the line (which stays on the server: it is a solution). In a
-    worker it is offered to the database as the deal's par, where the API reads it."""
+    worker it is offered to the database as the deal's par, where the API reads it; a
+    search cut short by its worker stopping goes back on its queue."""
     built = new_game(game, deal=deal, options=options)
-    found = find_par(built, Budget(seconds=seconds, clock=time.process_time)).to_json()
-    if found.get("moves") is not None and get_current_job() is not None:
+    budget = Budget(seconds=seconds, clock=time.process_time, cancelled=stopping.asked)
+    found = find_par(built, budget).to_json()
+    job = get_current_job()
+    if job is not None and stopping.asked():
+        return put_back(job)
+    if found.get("moves") is not None and job is not None:
         try:
             _store_par(built, found["line"], proven=found["proven"])
         except SQLAlchemyError as exc:  # searched again when the deal is next dealt
@@ -320,21 +333,27 @@ def hint(game: str, options: Json, deal: int | Json, line: list[Json], seen: lis
     return _published(job, {"hint": found}, HINT.keep)
 
 
-def solve_deal(game: str, options: Json, deal: int, *, seconds: float) -> Json:
-    """``POST /solve``: the verdict for a whole deal, with its solution line."""
-    result = solve_game(new_game(game, deal=deal, options=options), Budget(seconds=seconds))
-    return _published(get_current_job(), result.to_json(), SOLVE.keep)
+def solve_deal(game: str, options: Json, deal: int, *, seconds: float) -> Json | Retry:
+    """``POST /solve``: the verdict for a whole deal, with its solution line (back on its
+    queue when its worker stops meanwhile)."""
+    budget = Budget(seconds=seconds, cancelled=stopping.asked)
+    result = solve_game(new_game(game, deal=deal, options=options), budget)
+    job = get_current_job()
+    if job is not None and stopping.asked():
+        return put_back(job)
+    return _published(job, result.to_json(), SOLVE.keep)
 
 
-def fill_pool() -> Json:
-    """Top up the ranked pool (:mod:`patience.catalogue.pool`) for about
-    :data:`~patience.jobs.queues.POOL_SECONDS` (a short run: a worker on it takes no other
-    job meanwhile), each search going on where the last run left it (kept in Redis). A run
-    that leaves the pool full, or that tried every candidate it could and stored nothing,
-    says so in Redis, so that no worker queues this again for a while. Without a
-    ``DEAL_SECRET`` it deals nothing (and logs why): the API then answers 503 for today's
-    daily and ``/readyz`` says the pool is dry."""
-    from patience.catalogue.pool import fill, missing
+def fill_pool() -> Json | Retry:
+    """One slice of the ranked pool's filler (:mod:`patience.catalogue.pool`): proofs
+    started for about :data:`~patience.jobs.queues.POOL_SECONDS`, each search going on
+    where the last slice left it (in the database). With more to try, the job goes back on
+    its queue for the next slice (also when its worker is stopping). A run that
+    leaves the pool full, or with nothing more to try, says so in Redis, so that no worker
+    queues this again for a while. Without a ``DEAL_SECRET`` it deals nothing (and logs
+    why): the API then answers 503 for today's daily and ``/readyz`` says the pool is
+    dry."""
+    from patience.catalogue.pool import fill, missing, next_attempt
     from patience.catalogue.ranked_deals import MissingSecret, secret_bytes
 
     try:
@@ -344,36 +363,23 @@ def fill_pool() -> Json:
         _pool_checked()
         return {"stored": 0, "error": "no_secret"}
     today = utcnow().date()
-    job = get_current_job()
-    progress = None if job is None else _Progress(job.connection)
-    until = time.monotonic() + POOL_SECONDS
     with database_session() as session:
-        stored = fill(session, secret, today, until=until, progress=progress)
-        left = missing(session, today)
+        stored = fill(
+            session,
+            secret,
+            today,
+            until=time.monotonic() + POOL_SECONDS,
+            cancelled=stopping.asked,
+        )
+        more = next_attempt(session, today) is not None
+        left = len(missing(session, today))
+    job = get_current_job()
+    if more and job is not None:
+        return put_back(job)
     if left:
-        log.warning("ranked pool: %d dailies still missing", len(left))
-    if not left or (not stored and time.monotonic() <= until):
-        _pool_checked()
-    return {"stored": len(stored), "missing": len(left)}
-
-
-class _Progress:
-    """Where each ranked deal's search goes on, in a Redis hash (kept two days)."""
-
-    def __init__(self, redis: Redis) -> None:
-        self.redis = redis
-
-    def get(self, key: str, default: int) -> int:
-        with contextlib.suppress(RedisError):
-            found = self.redis.hget(POOL_PROGRESS, key)
-            return default if found is None else int(found)
-        return default
-
-    def __setitem__(self, key: str, value: int) -> None:
-        with contextlib.suppress(RedisError), self.redis.pipeline(transaction=False) as pipe:
-            pipe.hset(POOL_PROGRESS, key, value)
-            pipe.expire(POOL_PROGRESS, lifetime(2 * DAY))
-            pipe.execute()
+        log.warning("ranked pool: %d dailies still missing, none left to try", left)
+    _pool_checked()
+    return {"stored": len(stored), "missing": left}
 
 
 def _pool_checked() -> None:

@@ -25,7 +25,8 @@ Json = dict[str, Any]
 
 
 class InvalidDate(ServiceError):
-    """A daily date in the future, or before daily deals began."""
+    """A daily date in the future, or before daily deals began: well formed, refused by the
+    rules of daily deals (422, as a move by the rules of the game)."""
 
     reason = "invalid_date"
 

@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 from patience import catalogue
 from patience.catalogue.daily_rulesets import daily_rulesets
 from patience.catalogue.ranked_deals import daily_key, deal_id, deal_start, is_open, public_number
-from patience.engine import Game, IllegalMove
+from patience.engine import Game, IllegalMove, InvalidPosition
 from patience.engine.deal import MAX_DEAL
 from patience.games import game_class, new_game, start_game
 from patience.games import get as game_entry
@@ -208,9 +208,14 @@ class GameService:
             if day == today:
                 raise DailyUnavailable("today's daily deal is not ready yet; try again soon")
             raise NotFound("that day has no ranked daily deal", reason="no_such_deal")
-        game = start_game(game_name, ranked.layout, options)
+        played = f"the daily deals are played {ranked.ruleset}: keep the rule options"
+        try:  # without options, the day's rules (a daily ruleset need not be the default)
+            rules = options or game_class(game_name).ruleset_options()[ranked.ruleset]
+            game = start_game(game_name, ranked.layout, rules)
+        except InvalidPosition:  # the day's layout cannot be played under other rules
+            raise NotDaily(played) from None
         if game.ruleset != ranked.ruleset:
-            raise NotDaily(f"the daily deals are played {ranked.ruleset}: keep the rule options")
+            raise NotDaily(played)
         return self._start(player_id, game, day, daily_key(day))
 
     def _start(

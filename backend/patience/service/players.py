@@ -49,7 +49,10 @@ class Players:
         return self.profile(player)
 
     def bests(self, player_id: str, game: str | None, page: int) -> Json:
-        """One page of the player's personal bests, newest first."""
+        """One page of the player's personal bests, newest first (of ``game`` only, a
+        registered game's name: else :class:`~patience.engine.errors.UnknownGame`)."""
+        if game is not None:
+            games.get(game)
         rows, pages = personal_bests(self.session, player_id, game, page)
         items = [best_entry(best, game_id, mark) for best, game_id, mark in rows]
         return {"items": items, "page": page, "pages": pages}

@@ -313,3 +313,18 @@ class RankedDeal(Base):
     layout: Mapped[dict[str, Any]]
     solution: Mapped[list[Any]]
     proven_at: Mapped[dt.datetime]
+
+
+class RankedFillProgress(Base):
+    """Where the search for a ranked deal not yet in the pool goes on: the next candidate to
+    prove (every one before it was passed over: not proven winnable within its budget).
+    Written after each candidate, so a filler stopped or killed, or a Redis lost, redoes at
+    most the candidate it was proving."""
+
+    __tablename__ = "ranked_fill_progress"
+
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """The deal ID's tail: ``daily-2026-12-01``."""
+    next_candidate: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[dt.datetime]

@@ -1,16 +1,16 @@
-"""The queries of ranked deals: a day's deal, the days the pool holds, and storing a proven
-deal."""
+"""The queries of ranked deals: a day's deal, the days the pool holds, storing a proven deal,
+and where each search for a deal not yet held goes on."""
 
 from __future__ import annotations
 
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, select, tuple_, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from patience.store.models import RankedDeal
+from patience.store.models import RankedDeal, RankedFillProgress
 
 
 def daily_of(session: Session, game: str, day: dt.date) -> RankedDeal | None:
@@ -43,3 +43,57 @@ def store_ranked(session: Session, values: dict[str, Any]) -> bool:
     except IntegrityError:
         return False
     return True
+
+
+def fill_progress(session: Session, deals: list[tuple[str, str]]) -> dict[tuple[str, str], int]:
+    """The next candidate of each search among ``deals`` (``(game, name)`` pairs) that has
+    passed over any (absent: start at 0)."""
+    if not deals:
+        return {}
+    rows = session.execute(
+        select(
+            RankedFillProgress.game, RankedFillProgress.name, RankedFillProgress.next_candidate
+        ).where(tuple_(RankedFillProgress.game, RankedFillProgress.name).in_(deals))
+    ).all()
+    return {(game, name): k for game, name, k in rows}
+
+
+def pass_over(session: Session, game: str, name: str, candidate: int, now: dt.datetime) -> None:
+    """Candidate ``candidate`` of ``game``'s deal ``name`` is passed over: the search goes on
+    from the next one (never back, should two fillers race). The caller commits."""
+    if _move_on(session, game, name, candidate, now):
+        return
+    try:
+        with session.begin_nested():
+            session.add(
+                RankedFillProgress(
+                    game=game, name=name, next_candidate=candidate + 1, updated_at=now
+                )
+            )
+    except IntegrityError:  # another filler added the row meanwhile
+        _move_on(session, game, name, candidate, now)
+
+
+def _move_on(session: Session, game: str, name: str, candidate: int, now: dt.datetime) -> bool:
+    """Whether a row of the search exists (moved past ``candidate`` if it was not)."""
+    session.execute(
+        update(RankedFillProgress)
+        .where(
+            RankedFillProgress.game == game,
+            RankedFillProgress.name == name,
+            RankedFillProgress.next_candidate <= candidate,
+        )
+        .values(next_candidate=candidate + 1, updated_at=now)
+    )
+    found = session.get(RankedFillProgress, (game, name), populate_existing=True)
+    return found is not None
+
+
+def forget_progress(session: Session, game: str, name: str) -> None:
+    """The search for ``game``'s deal ``name`` is over (the deal is held). The caller
+    commits."""
+    session.execute(
+        delete(RankedFillProgress).where(
+            RankedFillProgress.game == game, RankedFillProgress.name == name
+        )
+    )

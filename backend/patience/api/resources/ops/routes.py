@@ -1,13 +1,14 @@
 """Operations: liveness and readiness, at the server's root (outside ``/api/v1``).
 
-Readiness: the database must answer; Redis must answer when ``REDIS_URL`` is set (else it is
-``not_configured``, which is fine); with Redis up, the number of live solver workers and of
-queued par searches are reported too (informational: play goes on without workers; a dead
-worker drops out of the count within :data:`~patience.jobs.queues.LIVE_SECONDS`). The pool
-of proven daily deals must hold today's for every game (``ranked_pool`` ``dry`` is not
-ready: no daily can be played); ``low`` (fewer days ahead than wanted) is logged. Each check
-has its own short time limit and they run side by side: ``/readyz`` answers within about
-1.5 s whatever the database and Redis do.
+Readiness means "can serve play": ``/readyz`` answers 503 only when the database, or Redis
+when ``REDIS_URL`` is set (else it is ``not_configured``, which is fine), does not answer.
+What degrades a feature but not play answers 200 with ``"status": "degraded"`` and the
+``reasons`` (logged, and counted in the metrics): a dry or low pool of proven dailies, no
+live worker of a role (a dead one drops out of the count within
+:data:`~patience.jobs.queues.LIVE_SECONDS`), a role's queue longer than :data:`LONG_QUEUE`.
+A load balancer must not take every instance out of service because tomorrow's daily is not
+proven yet. Each check has its own short time limit and they run side by side: ``/readyz``
+answers within about 1.5 s whatever the database and Redis do.
 """
 
 from __future__ import annotations
@@ -27,10 +28,18 @@ from sqlalchemy.orm import Session
 
 from patience.api.clock import now
 from patience.api.db import get_engine
+from patience.api.metrics import count_degraded
 from patience.api.middleware import get_redis
 from patience.api.resources.ops.schemas import HealthSchema, ReadySchema
 from patience.api.smorest import Blueprint
-from patience.jobs.queues import PAR_QUEUE, live_workers, queue_key
+from patience.jobs.queues import (
+    ANALYSIS_QUEUE_LIMIT,
+    PAR_QUEUE,
+    ROLES,
+    live_workers,
+    queue_key,
+    queued,
+)
 from patience.service.ranked_days import pool_state
 
 log = logging.getLogger(__name__)
@@ -83,20 +92,47 @@ def _ping(engine: Engine, today: dt.date) -> dict[str, Any]:
         return pool_state(session, today)
 
 
+LONG_QUEUE = {"interactive": ANALYSIS_QUEUE_LIMIT // 2, "background": 1000}
+"""Jobs queued for a role past which readiness says ``<role>_queue_long``: players wait
+for verdicts (half the bound at which analyses report ``busy``), or background work lags."""
+
+
 def _redis_state(client: Redis) -> dict[str, Any]:
-    """Live workers and the par queue's length (Redis answering them is the check)."""
-    workers = live_workers(client)
-    return {"redis": "ok", "workers": workers, "par_queue": int(client.llen(queue_key(PAR_QUEUE)))}
+    """Live workers and queued jobs by role, and the par queue's length (Redis answering
+    them is the check)."""
+    return {
+        "redis": "ok",
+        "workers": live_workers(client),
+        "par_queue": int(client.llen(queue_key(PAR_QUEUE))),
+        "roles": {
+            role: {"workers": live_workers(client, role), "queued": queued(client, role)}
+            for role in ROLES
+        },
+    }
+
+
+def degraded_reasons(checks: dict[str, Any]) -> list[str]:
+    """What keeps a feature, not play, from working: ``ranked_pool_dry`` or ``_low``,
+    ``no_<role>_worker``, ``<role>_queue_long``."""
+    reasons = []
+    if checks.get("ranked_pool") in ("dry", "low"):
+        reasons.append(f"ranked_pool_{checks['ranked_pool']}")
+    for role, state in checks.get("roles", {}).items():
+        if not state["workers"]:
+            reasons.append(f"no_{role}_worker")
+        if state["queued"] > LONG_QUEUE[role]:
+            reasons.append(f"{role}_queue_long")
+    return reasons
 
 
 @blp.route("/readyz", methods=["GET"])
 @blp.response(200, ReadySchema)
-@blp.alt_response(503, schema=ReadySchema, description="A dependency is unavailable")
+@blp.alt_response(503, schema=ReadySchema, description="The database or Redis is unavailable")
 def readyz() -> tuple[dict[str, Any], int]:
-    """The database answers, and Redis when it is configured (``unavailable`` names the one
-    that does not); with Redis, the live solver workers and the queued par searches; and
-    the pool of proven dailies (``dry``: a game has no daily today, which is not ready;
-    ``low``: fewer days ahead than wanted)."""
+    """Whether this instance can serve play: 503 (``unavailable``) only when the database,
+    or Redis when it is configured, does not answer (which one is said). A dry or low pool
+    of proven dailies, no live worker of a role or a long queue answer 200 with
+    ``degraded`` and the ``reasons``."""
     began = time.monotonic()
     today = now().astimezone(dt.UTC).date()
     database = _start("database", get_engine(), functools.partial(_ping, today=today))
@@ -114,6 +150,10 @@ def readyz() -> tuple[dict[str, Any], int]:
         checks |= _outcome("redis", redis, began + CHECK_SECONDS["redis"]) or {
             "redis": "unavailable"
         }
-    ok = "unavailable" not in (checks["database"], checks["redis"])
-    ok = ok and checks.get("ranked_pool") != "dry"  # no daily can be played today
-    return {"status": "ok" if ok else "unavailable", **checks}, 200 if ok else 503
+    if "unavailable" in (checks["database"], checks["redis"]):
+        return {"status": "unavailable", "reasons": [], **checks}, 503
+    reasons = degraded_reasons(checks)
+    if reasons:
+        log.warning("readiness degraded: %s", ", ".join(reasons))
+        count_degraded(reasons)
+    return {"status": "degraded" if reasons else "ok", "reasons": reasons, **checks}, 200

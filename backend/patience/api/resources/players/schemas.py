@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 import marshmallow as ma
 
+from patience.api.resources.games.schemas import GAME_NAMES
 from patience.api.smorest import Choices, Schema, UnionSchema, fair_play_field, tag
 
 NAME_MAX = 24
@@ -120,7 +121,7 @@ class PlayerSchema(Schema):
 class BestsQuerySchema(Schema):
     """``GET /players/me/bests`` query."""
 
-    game = ma.fields.String(metadata={"description": "Only this game"})
+    game = ma.fields.String(metadata={"description": "Only this game", **GAME_NAMES})
     page = ma.fields.Integer(
         load_default=1, validate=ma.validate.Range(min=1, max=1_000_000), metadata={"example": 1}
     )

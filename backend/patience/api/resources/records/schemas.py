@@ -10,7 +10,11 @@ from patience.api.smorest import Schema
 class RecordBodySchema(Schema):
     """``POST /records/verify`` as JSON (the same as sending the record as text/plain)."""
 
-    record = ma.fields.String(required=True, metadata={"description": "A record's text"})
+    record = ma.fields.String(
+        required=True,
+        validate=ma.validate.Length(min=1),  # an empty text holds no record
+        metadata={"description": "A record's text"},
+    )
 
 
 class IllegalMoveSchema(Schema):
