@@ -29,8 +29,7 @@ from flask.testing import FlaskClient
 
 from bench import start_worker, stop_worker
 from patience.api import create_app
-from patience.engine import new_game
-from patience.games import quick_hint
+from patience.games import new_game, quick_hint
 from patience.store.migrate import upgrade
 from patience.store.redis import connect
 

@@ -32,7 +32,7 @@ WORKER_ONLY = (
     "patience.jobs.worker",
     "patience.solver.rewind",
     "patience.catalogue.build",
-    "patience.catalogue.distributed",
+    "patience.jobs.catalogue_batches",
 )
 """Modules only a worker (or the CLI) needs: the job functions, the searches only they run."""
 

@@ -1,4 +1,4 @@
-"""The binding comparison of issue 28: the native Gaps search bound with pybind11 (the
+"""The binding comparison: the native Gaps search bound with pybind11 (the
 project's binding, ``backend/native/binding.cpp``) and with nanobind
 (``bench/binding/nanobind_gaps.cpp``), built side by side in a scratch folder (not a test).
 
@@ -26,7 +26,7 @@ from typing import Any
 import nanobind
 import pybind11
 
-from patience.engine import new_game
+from patience.games import new_game
 from patience.solver import native
 from patience.solver.gaps import GapsAdapter
 

@@ -29,7 +29,7 @@ GAMES = ("pyramid", "gaps", "forty-thieves")
 
 def random_lines(count: int, seed: int) -> list[tuple[str, int, dict[str, Any], list[Any]]]:
     """``count`` random legal lines (game, deal, options, moves) to deal the games from."""
-    from patience.engine import new_game
+    from patience.games import new_game
 
     rng = random.Random(seed)
     lines = []

@@ -36,8 +36,8 @@ from typing import Any
 
 from bench.hints import RULESETS, follow
 from patience.catalogue import cached
-from patience.engine import Game, new_game
-from patience.games import get
+from patience.engine import Game
+from patience.games import get, new_game
 from patience.games.fair_play import THRESHOLD, foreknowledge
 from patience.games.solving import find_par, searched_hint, solve_game
 from patience.solver import Budget

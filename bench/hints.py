@@ -33,8 +33,8 @@ from redis import Redis
 from bench import start_worker, stop_worker
 from patience.api import create_app
 from patience.catalogue import cached
-from patience.engine import Game, new_game
-from patience.games import quick_hint
+from patience.engine import Game
+from patience.games import new_game, quick_hint
 from patience.jobs.queues import live_workers
 from patience.solver.hints import Hint, hint_move
 from patience.store.migrate import upgrade

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from patience import games
-from patience.engine import new_game
+from patience.games import new_game
 from patience.solver import MODE, core
 from patience.solver.core import Budget
 from patience.solver.native import twin_of

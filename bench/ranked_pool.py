@@ -30,9 +30,9 @@ import time
 
 from redis import Redis
 
-from patience.catalogue.daily import daily_rulesets
+from patience.catalogue.daily_rulesets import daily_rulesets
 from patience.catalogue.pool import prove
-from patience.catalogue.ranked import daily_name
+from patience.catalogue.ranked_deals import daily_name
 from patience.games import entries
 from patience.store import RankedDeal, make_engine, session_factory
 from patience.store.migrate import upgrade

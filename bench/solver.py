@@ -33,7 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from patience.engine import new_game
+from patience.games import new_game
 from patience.games.solving import find_par, solve_game
 from patience.solver import Budget, Result
 from patience.solver.naive import brute_force

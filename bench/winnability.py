@@ -1,4 +1,4 @@
-"""The winnability table (issue 28 part 2): each ruleset's per-deal results (``bench/solver.py
+"""The winnability table: each ruleset's per-deal results (``bench/solver.py
 --json``, committed in ``bench/results/``) summarised as Solvitaire's paper does
 (:func:`bench.solver.winnability`), written to ``docs/solvers/winnability.json`` and printed
 as the Markdown table of the docs' solver figures page (not a test).

@@ -231,6 +231,8 @@ PYBIND11_MODULE(_native, m) {
 
   py::class_<gaps::Game> g(m, "Gaps");
   g.def(py::init<uint32_t, bool>(), py::arg("seed"), py::arg("aces_shuffled"));
+  g.def(py::init<std::vector<uint64_t>, bool>(), py::arg("redeal_states"),
+        py::arg("aces_shuffled"));
   bind_game(g);
 
   py::class_<pyramid::Game> p(m, "Pyramid");

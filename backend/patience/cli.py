@@ -21,7 +21,7 @@ from patience.jobs.queues import ALL_ROLES, ROLES
 from patience.store.db import REPO_ROOT, database_url
 
 if TYPE_CHECKING:
-    from redis import Redis
+    from patience.catalogue.build import Batches
 
 OPENAPI_FILE = REPO_ROOT / "backend" / "openapi.json"
 
@@ -227,7 +227,8 @@ def _serve(args: argparse.Namespace) -> None:
 def _solve(args: argparse.Namespace) -> int:
     import json
 
-    from patience.engine import EngineError, load_position, new_game
+    from patience.engine import EngineError
+    from patience.games import load_position, new_game
     from patience.games.solving import solve_game
     from patience.solver import Budget
 
@@ -276,8 +277,7 @@ def _catalogue(args: argparse.Namespace) -> int:
                 time_limit=args.time_limit,
                 node_limit=args.nodes,
                 max_deals=args.max_deals,
-                redis=_queue_redis() if args.distributed else None,
-                batch=args.batch,
+                batches=_on_workers(args.batch) if args.distributed else None,
             )
         except KeyboardInterrupt:
             print(
@@ -297,15 +297,16 @@ def _catalogue(args: argparse.Namespace) -> int:
     return 0
 
 
-def _queue_redis() -> Redis:
+def _on_workers(batch: int) -> Batches:
     from redis import Redis
 
+    from patience.jobs.catalogue_batches import on_workers
     from patience.store.redis import redis_url
 
     url = redis_url()
     if url is None:
         raise SystemExit("patience catalogue build --distributed: set REDIS_URL")
-    return Redis.from_url(url)
+    return on_workers(Redis.from_url(url), batch)
 
 
 def _ranked_fill(days: int | None, seconds: float | None) -> int:
@@ -314,7 +315,12 @@ def _ranked_fill(days: int | None, seconds: float | None) -> int:
     import signal
 
     from patience.catalogue.pool import fill, missing
-    from patience.catalogue.ranked import DAYS_AHEAD, PROOF_SECONDS, MissingSecret, require_secret
+    from patience.catalogue.ranked_deals import (
+        DAYS_AHEAD,
+        PROOF_SECONDS,
+        MissingSecret,
+        require_secret,
+    )
     from patience.jobs import stopping
     from patience.store import make_engine, session_factory, utcnow
 

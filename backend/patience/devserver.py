@@ -22,7 +22,7 @@ from redis import RedisError
 from redis import from_url as redis_from_url
 from sqlalchemy.engine import make_url
 
-from patience.catalogue.ranked import local_secret
+from patience.catalogue.ranked_deals import local_secret
 from patience.store.db import REPO_ROOT, database_url
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"

@@ -28,7 +28,7 @@ from typing import Any
 
 import gunicorn.http.wsgi
 
-from patience.catalogue.ranked import MissingSecret, require_secret
+from patience.catalogue.ranked_deals import MissingSecret, require_secret
 from patience.logs import logging_config
 
 # The Server header names no software (and no version) that an attacker could look up.

@@ -1,4 +1,4 @@
-// Issue 30 and 26 in the browser, against the real API: a player on two devices (a code made on
+// Accounts and fair play in the browser, against the real API: a player on two devices (a code made on
 // one, redeemed on the other, whose statistics, bests and games are then the first's), signing a
 // device out, a finished game's record copied, saved and checked, the player's data downloaded
 // and the account deleted; the fair-play marks and the open-deal line; the analysis asked for
@@ -243,7 +243,7 @@ describe('records and a player’s own data', () => {
   });
 });
 
-describe('issue 26 on the leaderboard and the analysis', () => {
+describe('fair play on the leaderboard and the honest analysis', () => {
   test('open deal, under review and checking marks; an analysis never started is asked for', async () => {
     const page = await openPage(browser, '/', { viewport: DESKTOP });
     await page.route('**/api/v1/deals/pyramid/1/leaderboard*', async (route) => {
@@ -290,7 +290,7 @@ describe('issue 26 on the leaderboard and the analysis', () => {
 
   test('Gaps with a redeal left: why there is no verdict, in words, at every size and in Japanese', async () => {
     const page = await openPage(browser, '/', { viewport: PHONE });
-    // The honest analysis of issue 26 (its backend may not have landed): the answer's reason.
+    // The honest analysis (its backend may not have landed): the answer's reason.
     await page.route('**/api/v1/games/*/analysis', async (route) => {
       const r = await route.fetch();
       const body = (await r.json()) as Record<string, unknown>;

@@ -1,4 +1,4 @@
-// Drag and drop beside tap (issue 31): by mouse and by touch (CDP touch events) in Forty
+// Drag and drop beside tap: by mouse and by touch (CDP touch events) in Forty
 // Thieves and Gaps, a run, a cancelled drag, a drop on a place that is no target (no request),
 // a drag started during a slide, double-click home; screenshots mid-drag; and Chromium's
 // tracing of a drag on a 4× CPU throttle (long tasks, frames), printed and kept in

@@ -1,4 +1,4 @@
-// Issue 21 in the browser: today's deals, par after a win (never in play), the daily rank, a
+// Dailies, par and replays in the browser: today's deals, par after a win (never in play), the daily rank, a
 // solver-assisted entry, the replay viewer (buttons, keys, words in both languages, share) and
 // back to the last winnable point. Real API and worker.
 import { execFileSync } from 'node:child_process';

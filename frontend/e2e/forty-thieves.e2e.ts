@@ -92,7 +92,7 @@ describe('forty thieves', () => {
     await accepted(page, () => tapLoc(page, 'waste'));
     expect(await card(page, 't3.4').getAttribute('data-card')).toBe('2H');
 
-    // Phone portrait: two rows of five numbered columns (issue 31), no scrolling.
+    // Phone portrait: two rows of five numbered columns, no scrolling.
     await page.setViewportSize(PHONE);
     await page.waitForSelector('.ft.rows2');
     await expectTwoRows(page);

@@ -10,7 +10,7 @@ const shots = resolve(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
-/** The sizes every game must fit without scrolling (issue 20). */
+/** The sizes every game must fit without scrolling. */
 export const SIZES = {
   'phone-360x640': { width: 360, height: 640 },
   'phone-360x740': { width: 360, height: 740 },
@@ -107,7 +107,7 @@ export async function tapLoc(page: Page, loc: string): Promise<void> {
 }
 
 /** Wait until no card animation runs (the endless glows of lit targets do not count). */
-/** Forty Thieves in two rows of five (a phone in portrait, issue 31), numbered 1 to 10. */
+/** Forty Thieves in two rows of five (a phone in portrait), numbered 1 to 10. */
 export async function expectTwoRows(page: Page): Promise<void> {
   const ys = await page
     .locator('.column')

@@ -32,7 +32,7 @@ describe('hints and analysis (API + Redis + worker)', () => {
     await page.waitForSelector('[data-loc="p21"].hinted');
     expect(await card(page, 'p21').getAttribute('aria-label')).toContain('king');
     await shot(page, 'hint-desktop');
-    // Esc closes the hint, its mark on the board too (issue 31).
+    // Esc closes the hint, its mark on the board too.
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('hint-text').count()).toBe(0);
     expect(await page.locator('.hinted').count()).toBe(0);

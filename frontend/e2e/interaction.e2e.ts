@@ -1,5 +1,4 @@
-// Input, motion, the game menu, disabled controls and flaky connections (issue 20 items 3, 4, 6,
-// 9 and the motion, menu, settings and offline wishes).
+// Input, motion, the game menu, settings, disabled controls and flaky connections (offline).
 import { readdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

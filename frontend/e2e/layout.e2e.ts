@@ -1,5 +1,5 @@
-// Every game fits every size without scrolling, with what the player needs in view (issue 20
-// items 1, 2, 7, 8), and axe-core finds nothing critical or serious on each board. Screenshots
+// Every game fits every size without scrolling, with what the player needs in view, and
+// axe-core finds nothing critical or serious on each board. Screenshots
 // of each game at every size land in e2e/screenshots/.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -26,8 +26,8 @@ const MUST_SEE: Record<string, string[]> = {
   ],
 };
 
-/** Forty Thieves on a phone in portrait: every overlapped card shows at least 16 px of its face
- *  (issue 31), the columns in two rows of five when both rows can show that much (`rows`: 2), in
+/** Forty Thieves on a phone in portrait: every overlapped card shows at least 16 px of its
+ *  face, the columns in two rows of five when both rows can show that much (`rows`: 2), in
  *  one row when long columns in both halves could not (`rows`: 1). */
 async function phoneFaces(page: Page, rows: 1 | 2): Promise<void> {
   for (const size of ['phone-360x640', 'phone-360x740'] as const) {

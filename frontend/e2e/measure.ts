@@ -1,4 +1,4 @@
-// Measures the web client as issue 20 asks, against the real backend (the e2e set-up: a fresh
+// Measures the web client against the real backend (the e2e set-up: a fresh
 // SQLite database, Redis db PATIENCE_E2E_REDIS_DB (13), one worker, `vite preview`) in Debian's Chromium:
 //   - first card visible: from navigation start to the first card on screen, median of 5 cold
 //     loads (a new browser context each time: no cache, no service worker, a new player),
@@ -166,7 +166,7 @@ test('figures of the web client', async () => {
     console.log(`axe total over ${rows.length} screens: ${counts(sum)}`);
     const e2e = lastE2e();
     if (e2e.screens) console.log(`axe in the last e2e run, ${e2e.screens} screens: ${counts(e2e)}`);
-    expect(b.entryGz).toBeLessThanOrEqual(60 * 1024); // the budget is a cold load's (issue 31)
+    expect(b.entryGz).toBeLessThanOrEqual(60 * 1024); // the budget is a cold load's
     expect((sum.critical ?? 0) + (sum.serious ?? 0)).toBe(0);
   } finally {
     await browser.close();

@@ -1,4 +1,4 @@
-// Issue 26 and 30 in the pure parts: the analysis asked for once a worker is back (with
+// Accounts, records and honest analysis in the pure parts: the analysis asked for once a worker is back (with
 // backoff while none runs), the no-verdict line of Gaps with a redeal left, a link code's
 // address, a record's game, the fair-play marks.
 import type { VNode } from 'preact';

@@ -209,7 +209,7 @@ describe('hint → highlighted spots and text', () => {
   });
 });
 
-describe('hint reasons of the server (issue 18.4)', () => {
+describe('hint reasons of the server', () => {
   const codes = [
     'completes_pair',
     'removes_king',

@@ -1,4 +1,4 @@
-// Issue 21 and 19.4 without a browser: the server's views read at run time, the last winnable
+// Dailies, par and replays without a browser: the server's views read at run time, the last winnable
 // point, par, the replay's step cache and its read-only views.
 import { describe, expect, test } from 'vitest';
 import type { Analysis, Api, Replay, ReplayStep } from '../src/api/client';

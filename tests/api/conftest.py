@@ -20,7 +20,7 @@ from patience.api import create_app
 from patience.api.analysis import WORKERS_SEEN
 from patience.api.db import get_engine
 from patience.api.middleware import get_redis
-from patience.engine import new_game
+from patience.games import new_game
 from patience.jobs.worker import run
 from patience.solver.core import Budget
 from patience.solver.naive import brute_force

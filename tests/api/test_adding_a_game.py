@@ -20,8 +20,7 @@ from flask.testing import FlaskClient
 from patience import games
 from patience.api import create_app
 from patience.api.db import get_engine
-from patience.engine import new_game
-from patience.games import quick_hint
+from patience.games import new_game, quick_hint
 from patience.games.solving import hint, solve_game
 from tests.api.conftest import Api
 from tests.games.toy import CLIMB

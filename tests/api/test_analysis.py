@@ -16,7 +16,7 @@ from flask import Flask
 from rq import Queue
 
 from patience.api import create_app
-from patience.engine import new_game
+from patience.games import new_game
 from patience.games.solving import solve_game, solve_in_sight
 from patience.jobs.lines import LINE
 from patience.jobs.queues import ANALYSIS_QUEUE, beat, live_workers

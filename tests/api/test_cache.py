@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from patience.engine import new_game
+from patience.games import new_game
 from patience.service.cache import RecentGames
 from patience.store import GameRecord
 from patience.store.games import Row, as_row

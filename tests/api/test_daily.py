@@ -13,16 +13,13 @@ from unittest import mock
 import pytest
 from flask import Flask
 
-from patience import catalogue
 from patience.api.db import get_session
-from patience.catalogue.daily import EPOCH, POOL_SIZE, daily_deal, daily_rulesets, pools
+from patience.catalogue.daily_rulesets import daily_rulesets
 from patience.cli import main
-from patience.store.ranked import daily_of
+from patience.store.ranked_pool import daily_of
 from tests.api.conftest import Api
 
 DAY = dt.date(2026, 12, 10)
-NUMBERED = {"pyramid": "standard", "gaps": "redeals-2", "forty-thieves": "classic"}
-"""The numbered dailies' rulesets (before ranked deals; the tests play easier rules)."""
 
 
 class Clock:
@@ -53,28 +50,6 @@ def pool_solution(app: Flask, game: str, day: dt.date) -> list[dict[str, Any]]:
         ranked = daily_of(get_session(), game, day)
         assert ranked is not None
         return list(ranked.solution)
-
-
-def test_the_daily_deal_is_a_fixed_function_of_game_and_date() -> None:
-    # Golden values: these deals are promised to players, on every server, forever.
-    assert [daily_deal(g, dt.date(2026, 12, 1)) for g in NUMBERED] == [467, 46, 11826]
-    assert [daily_deal(g, dt.date(2027, 7, 4)) for g in NUMBERED] == [
-        daily_deal("pyramid", dt.date(2027, 7, 4)),
-        daily_deal("gaps", dt.date(2027, 7, 4)),
-        daily_deal("forty-thieves", dt.date(2027, 7, 4)),
-    ]
-    assert daily_deal("gaps", EPOCH) == daily_deal("gaps", EPOCH + dt.timedelta(POOL_SIZE))
-
-
-@pytest.mark.parametrize("game", sorted(NUMBERED))
-def test_every_daily_is_proven_winnable_and_none_repeats_within_a_year(game: str) -> None:
-    ruleset = NUMBERED[game]
-    assert all(catalogue.lookup(game, ruleset, deal)[0] is True for deal in pools()[game])
-    days = [EPOCH + dt.timedelta(n) for n in range(3 * 365)]
-    deals = [daily_deal(game, day) for day in days]
-    for n in range(len(deals) - 365):
-        window = deals[n : n + 366]
-        assert len(set(window)) == len(window), days[n]
 
 
 def test_today_lists_each_game_and_a_future_date_is_refused(api: Api, clock: Clock) -> None:

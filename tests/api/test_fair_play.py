@@ -1,4 +1,4 @@
-"""Fair-play marks through the API (issue 26): a win is ``pending`` until a real worker weighs
+"""Fair-play marks through the API: a win is ``pending`` until a real worker weighs
 its line, then ``ok`` or ``review`` on the deal's leaderboard and the player's bests; without
 Redis it stays pending until ``patience fair-play`` weighs it."""
 
@@ -11,7 +11,7 @@ from unittest import mock
 from flask import Flask
 
 from patience.cli import main
-from patience.engine import new_game
+from patience.games import new_game
 from patience.games.solving import solve_game
 from patience.solver import Budget
 from tests.api.conftest import Api, flush, work

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from patience import catalogue
-from patience.engine import GAMES
+from patience.games import entries
 from patience.service.cache import recent_games
 from tests.api.conftest import Api, winning_line
 
@@ -18,12 +18,12 @@ def test_catalog_lists_every_game_with_rulesets(api: Api) -> None:
     assert r.status_code == 200
     assert r.json is not None
     games = {g["game"]: g for g in r.json["games"]}
-    assert set(games) == set(GAMES)
+    assert set(games) == {e.name for e in entries()}
     assert games["pyramid"]["rulesets"] == ["standard"]
     assert games["pyramid"]["default_ruleset"] == "standard"
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(e.name for e in entries()))
 def test_create_game_returns_a_game_view(api: Api, name: str) -> None:
     headers = api.player()
     r = api.client.post("/api/v1/games", json={"game": name, "deal": 8153}, headers=headers)
@@ -352,7 +352,7 @@ def test_later_moves_resume_a_paused_clock_too(api: Api) -> None:
     assert view is not None and view["clock_running"] is True and view["version"] == 3
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(e.name for e in entries()))
 def test_a_paused_game_shows_no_board_until_resumed(api: Api, name: str) -> None:
     """Paused time cannot be spent studying the table: no board, no legal moves, in any
     answer about the game, until the clock runs again."""
@@ -392,7 +392,7 @@ def data(response: Any) -> dict[str, Any]:
     return body
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(e.name for e in entries()))
 def test_what_a_move_stores_is_what_a_fresh_process_reads(api: Api, name: str) -> None:
     headers = api.player()
     game = api.new_game(headers, game=name, deal=8153)

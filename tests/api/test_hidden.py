@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 
 from patience.api.db import get_session
-from patience.engine import GAMES
+from patience.games import entries
 from patience.service.games import rebuild
 from patience.store import GameRecord
 from patience.store.games import as_row
@@ -44,7 +44,7 @@ def seen_and_hidden(app: Flask, game_id: str) -> tuple[set[str], set[str]]:
     return seen, everything - seen
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(e.name for e in entries()))
 def test_random_play_never_shows_an_unseen_card(app: Flask, api: Api, name: str) -> None:
     rng = random.Random(f"hidden-{name}")
     headers = api.player()

@@ -14,6 +14,7 @@ from sqlalchemy import func, select
 
 from patience.api.db import get_session
 from patience.api.resources.players.schemas import ExportLineSchema
+from patience.games import get
 from patience.record import parse_record, verify
 from patience.service import export
 from patience.store import Device, GameRecord, LinkCode, PersonalBest, Player, SolveRequest, Win
@@ -65,9 +66,9 @@ def test_the_export_holds_the_player_their_stats_and_every_game(api: Api) -> Non
         (playing["id"], "playing"),
     ]
     for game, view in zip(games, (first, playing), strict=True):
-        record = parse_record(game["record"])
+        record = parse_record(game["record"], get)
         assert record.header.player == "Exporter" and record.header.game_id == view["id"]
-        verdict = verify(record)
+        verdict = verify(record, get)
         assert verdict.valid and verdict.status == view["status"]
         assert verdict.moves == view["moves"]
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Flask
 
-from patience.engine import new_game
+from patience.games import new_game
 from patience.games.solving import solve_game
 from patience.solver import Budget
 from tests.api.conftest import Api, work

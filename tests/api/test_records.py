@@ -20,9 +20,10 @@ from sqlalchemy import func, select
 from patience.api.db import get_session
 from patience.api.resources.records.routes import SLOTS
 from patience.cli import main
+from patience.games import get
 from patience.record import MAX_MOVES, Header, Record, parse_record
 from patience.store import Action, Device, GameRecord, LinkCode, Player
-from patience.store.ranked import daily_of
+from patience.store.ranked_pool import daily_of
 from tests.api.conftest import BACKENDS, Api, limited_app, winning_line
 
 VERIFY = "/api/v1/records/verify"
@@ -80,7 +81,7 @@ def test_a_finished_game_has_a_public_record_that_verifies(
     assert r.status_code == 404 and r.json["reason"] == "game_in_play"  # type: ignore[index]
     done = finished_game(api, headers, game=game, deal=77, options=options)
     text = record_of(api, done["id"])
-    record = parse_record(text)
+    record = parse_record(text, get)
     header = record.header
     assert (header.game, header.deal_id, header.player, header.result) == (
         game,
@@ -135,7 +136,7 @@ def test_a_daily_games_record_names_its_day_and_waits_for_its_layout(
     headers = api.player()
     game = finished_game(api, headers, game="gaps", daily=True)
     text = record_of(api, game["id"], headers)
-    header = parse_record(text).header
+    header = parse_record(text, get).header
     assert header.daily is not None and header.daily.isoformat() == game["daily"]
     assert header.deal_id == game["deal_id"] == f"gaps-daily-{game['daily']}"
     assert header.number() is None and header.layout is None and game["deal"] is None
@@ -177,7 +178,7 @@ def test_an_honest_record_of_a_closed_day_verifies_against_the_pool(
     game = won_ranked_gaps(api, ranked_pool, headers)
     day_clock[0] += dt.timedelta(days=1)  # the day has closed: the record shows its layout
     text = record_of(api, game["id"], headers)
-    assert parse_record(text).header.layout is not None
+    assert parse_record(text, get).header.layout is not None
     r = verify(api, text)
     assert r.status_code == 200 and r.json is not None, r.json
     assert (r.json["valid"], r.json["status"], r.json["deal_id"]) == (
@@ -186,8 +187,10 @@ def test_an_honest_record_of_a_closed_day_verifies_against_the_pool(
         "gaps-daily-2026-12-10",
     )
     # Without its layout the record replays from the pool's all the same.
-    bare = Record(parse_record(text).header.replace(layout=None), parse_record(text).moves)
-    assert verify(api, bare.text()).json == r.json
+    bare = Record(
+        parse_record(text, get).header.replace(layout=None), parse_record(text, get).moves
+    )
+    assert verify(api, bare.text(get("gaps").notation)).json == r.json
 
 
 def solved_grid() -> dict[str, Any]:
@@ -213,7 +216,7 @@ def test_a_forged_ranked_record_is_refused(
 ) -> None:
     day_clock[0] = dt.datetime(2026, 12, 12, 10, tzinfo=dt.UTC)
     header = Header(game="gaps", deal_id=f"gaps-daily-{day}", result="won", layout=solved_grid())
-    text = Record(header, ()).text()
+    text = Record(header, ()).text(get("gaps").notation)
     r = verify(api, text)
     assert r.status_code == status and r.json is not None, r.json
     assert r.json["reason"] == reason and r.json["line"] >= 1
@@ -227,7 +230,7 @@ def test_a_record_of_an_open_day_is_refused_even_with_the_pools_layout(
         assert ranked is not None
         layout = ranked.layout
     header = Header(game="gaps", deal_id="gaps-daily-2026-12-10", result="playing", layout=layout)
-    r = verify(api, Record(header, ()).text())
+    r = verify(api, Record(header, ()).text(get("gaps").notation))
     assert r.status_code == 422 and r.json is not None and r.json["reason"] == "deal_not_revealed"
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from patience.engine import new_game
+from patience.games import new_game
 from tests.api.conftest import Api, winning_line
 
 

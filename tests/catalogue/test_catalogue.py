@@ -24,8 +24,8 @@ from patience.catalogue import (
 )
 from patience.catalogue.build import build, show
 from patience.catalogue.measure import playout_score, rescore
-from patience.engine import new_game
 from patience.engine.deal import SplitMix64
+from patience.games import new_game
 from patience.games.solving import solve_game
 from patience.solver import Budget
 from tests.budgets import SEARCH_NODES
@@ -177,4 +177,4 @@ def test_the_look_up_loads_nothing_of_the_build() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.split()
     build = {"patience.catalogue.build", "patience.catalogue.measure"}
-    assert not {*build, "patience.catalogue.distributed", "patience.jobs", "rq"} & {*loaded}
+    assert not {*build, "patience.jobs.catalogue_batches", "patience.jobs", "rq"} & {*loaded}

@@ -17,6 +17,7 @@ from rq import Queue
 
 import patience.catalogue as catalogue_module
 from patience.catalogue.build import build
+from patience.jobs.catalogue_batches import on_workers
 from patience.jobs.queues import CATALOGUE_QUEUE
 from tests.servers import private_redis, start_worker
 
@@ -54,10 +55,11 @@ def test_a_distributed_build_writes_what_a_local_one_writes(
     monkeypatch.setattr(catalogue_module, "DATA", local)
     build("pyramid", {}, 12, workers=1, **BUDGET)
     monkeypatch.setattr(catalogue_module, "DATA", remote)
-    first = build("pyramid", {}, 5, redis=workers, batch=4, **BUDGET)  # the coordinator stops
+    batches = on_workers(workers, batch=4)
+    first = build("pyramid", {}, 5, batches=batches, **BUDGET)  # the coordinator stops
     done = Queue(CATALOGUE_QUEUE, connection=workers).finished_job_registry.get_job_ids()
     assert first.examined < 40 and done
-    build("pyramid", {}, 12, redis=workers, batch=4, **BUDGET)  # and starts again
+    build("pyramid", {}, 12, batches=batches, **BUDGET)  # and starts again
     assert file_of(remote) == file_of(local)
     again = Queue(CATALOGUE_QUEUE, connection=workers).finished_job_registry.get_job_ids()
     assert set(done) <= set(again)  # the batches done before were read back, not redone

@@ -35,7 +35,7 @@ from typing import Any
 import pytest
 
 from patience.catalogue import cached
-from patience.engine import game_class
+from patience.games import game_class
 from patience.store.db import REPO_ROOT
 from tests.servers import Client, free_port
 

@@ -3,9 +3,9 @@ so that neither a 2^32 search nor what one redeal showed gives the next one away
 
 from __future__ import annotations
 
-from patience.engine import game_class
 from patience.engine.deal import MAX_DEAL, derived_seed
 from patience.engine.gaps import GapsState, redeal
+from patience.games import game_class
 
 KEY = bytes(range(32))
 

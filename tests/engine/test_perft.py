@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from patience.engine import new_game
+from patience.games import new_game
 
 
 def perft(game: Any, depth: int) -> int:

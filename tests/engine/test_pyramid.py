@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from patience.engine import IllegalMove, InvalidMove, InvalidPosition, load_position, new_game
+from patience.engine import IllegalMove, InvalidMove, InvalidPosition
 from patience.engine.cards import ONE_DECK, Card
 from patience.engine.pyramid import (
     SIZE,
@@ -27,6 +27,7 @@ from patience.engine.pyramid import (
     apply_move,
     legal_moves,
 )
+from patience.games import load_position, new_game
 
 
 def position(pyramid: dict[int, str], stock: str = "", waste: str = "", passes: int = 1) -> Any:

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from patience.engine import Game, new_game
-from patience.games import fair_play
+from patience.engine import Game
+from patience.games import fair_play, new_game
 from patience.games.fair_play import (
     EPSILON,
     LAMBDA,

@@ -10,7 +10,7 @@ import pytest
 from redis import Redis
 
 from patience.engine import Game
-from patience.jobs import Jobs
+from patience.jobs import Analyses
 from tests.databases import redis_test_url
 
 
@@ -29,6 +29,6 @@ def redis() -> Iterator[Redis]:
     client.flushdb()
 
 
-def ask(jobs: Jobs, game: Game[Any, Any], version: int, owner: str | None = None) -> Any:
+def ask(jobs: Analyses, game: Game[Any, Any], version: int, owner: str | None = None) -> Any:
     """What an action does: ask for the position's analysis; then the report it answers."""
     return jobs.report(game, version, jobs.ask(game, version, owner))

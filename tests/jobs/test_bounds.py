@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from redis import Redis
 
-from patience.engine import new_game
-from patience.jobs import Jobs, Known
-from patience.jobs.queues import HOUR, LATEST, PAR_QUEUE, PAR_QUEUE_LIMIT, state_key
+from patience.games import new_game
+from patience.jobs import Analyses, Known, Pars
+from patience.jobs.queues import HOUR, LATEST, PAR_QUEUE, PAR_QUEUE_LIMIT
 from tests.jobs.conftest import ask
 
 
 def test_par_searches_are_deduplicated_capped_and_expire(redis: Redis) -> None:
-    jobs = Jobs(redis)
+    jobs = Pars(redis)
     queue = jobs.queue(PAR_QUEUE)
     jobs.submit_par(new_game("gaps", deal=1))
     jobs.submit_par(new_game("gaps", deal=1))  # the same deal and ruleset: one search
@@ -32,7 +32,7 @@ def test_par_searches_are_deduplicated_capped_and_expire(redis: Redis) -> None:
 
 
 def test_a_game_that_ends_lets_go_of_its_analysis(redis: Redis) -> None:
-    jobs = Jobs(redis)
+    jobs = Analyses(redis)
     game = new_game("gaps", deal=2)
     ask(jobs, game, 0, owner="g")
     ask(jobs, game, 0, owner="h")  # another game at the same position
@@ -41,4 +41,4 @@ def test_a_game_that_ends_lets_go_of_its_analysis(redis: Redis) -> None:
     jobs.release("h")
     assert len(jobs.queue()) == 0 and not redis.keys(f"{LATEST}*")
     assert jobs.known(game) == Known(None)
-    assert not redis.exists(f"rq:job:analysis-{state_key(game)}")
+    assert not redis.exists(f"rq:job:analysis-{game.position_key()}")

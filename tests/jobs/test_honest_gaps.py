@@ -1,4 +1,4 @@
-"""Gaps with a redeal left through the job queue (issue 26), with a real Redis and an
+"""Gaps with a redeal left through the job queue, with a real Redis and an
 in-process burst worker: the analysis is asked for and run like any other, but its report
 is ``not_applicable``/``unseen_shuffle`` unless the worker found a win that needs no further
 redeal; positions that differ only in their seed read the same; kept lines hand out no move
@@ -11,11 +11,12 @@ from typing import Any
 
 from redis import Redis
 
-from patience.engine import Game, load_position, new_game
+from patience.engine import Game
+from patience.games import load_position, new_game
 from patience.games.solving import solve_in_sight
-from patience.jobs import Jobs
+from patience.jobs import Analyses
 from patience.jobs.lines import LINE, keep, kept_hint
-from patience.jobs.queues import analysis_id, state_key
+from patience.jobs.queues import analysis_id
 from patience.solver import Budget
 from tests.jobs.conftest import ask
 from tests.jobs.test_jobs import work
@@ -29,7 +30,7 @@ def reseeded(game: Game[Any, Any], seed: int) -> Game[Any, Any]:
 
 
 def test_a_stuck_board_with_a_redeal_left_reads_the_same_whatever_the_seed(redis: Redis) -> None:
-    jobs = Jobs(redis)
+    jobs = Analyses(redis)
     stuck = careless_until_stuck(1, {"redeals": 1})
     games = [reseeded(stuck, seed) for seed in (stuck.state.seed, 7, 123_456)]
     for n, game in enumerate(games):
@@ -44,7 +45,7 @@ def test_a_stuck_board_with_a_redeal_left_reads_the_same_whatever_the_seed(redis
 
 
 def test_a_win_in_sight_is_reported_winnable_and_its_line_kept(redis: Redis) -> None:
-    jobs = Jobs(redis)
+    jobs = Analyses(redis)
     game = new_game("gaps", deal=1, options={"redeals": 2})
     assert ask(jobs, game, 0, owner="g") == {"version": 0, **UNSEEN_SHUFFLE}  # not searched yet
     work(redis)
@@ -59,7 +60,7 @@ def test_a_win_in_sight_is_reported_winnable_and_its_line_kept(redis: Redis) -> 
 
 
 def test_full_information_once_no_redeal_is_left(redis: Redis) -> None:
-    jobs = Jobs(redis, analysis_seconds=2)
+    jobs = Analyses(redis, analysis_seconds=2)
     game = new_game("gaps", deal=1, options={"redeals": 1})
     game.play({"type": "redeal"})
     assert not game.unseen_shuffle()
@@ -80,6 +81,6 @@ def test_kept_lines_keep_no_move_before_a_redeal(redis: Redis) -> None:
     assert rest is not None
     kept = keep(redis, game, [*before, {"type": "redeal"}, *rest])
     assert kept == len(rest)
-    assert redis.get(LINE + state_key(game)) is None
-    assert json.loads(redis.get(LINE + state_key(after)) or "null") == rest[0]
+    assert redis.get(LINE + game.position_key()) is None
+    assert json.loads(redis.get(LINE + after.position_key()) or "null") == rest[0]
     assert analysis_id(game) != analysis_id(after)

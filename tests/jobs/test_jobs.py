@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 from redis import Redis
 
-from patience.engine import Game, new_game
+from patience.engine import Game
+from patience.games import new_game
 from patience.games.solving import solve_game
-from patience.jobs import Jobs, Known, TooManySolves, state_key
+from patience.jobs import Analyses, HintSearch, Known, Solves, TooManySolves
 from patience.jobs.queues import SOLVES_IN_FLIGHT
 from patience.jobs.worker import run
 from patience.solver import Budget
@@ -29,10 +30,10 @@ def work(redis: Redis) -> None:
     run(REDIS_TEST_URL, burst=True, fork=False)
 
 
-def gone(jobs: Jobs, game: Game[Any, Any]) -> bool:
+def gone(jobs: Analyses, game: Game[Any, Any]) -> bool:
     """Neither a result nor an RQ record for ``game``'s analysis."""
     return jobs.known(game) == Known(None) and not jobs.redis.exists(
-        f"rq:job:analysis-{state_key(game)}"
+        f"rq:job:analysis-{game.position_key()}"
     )
 
 
@@ -44,7 +45,7 @@ def draw_all(deal: int) -> Game[Any, Any]:
 
 
 def test_pyramid_analysis_waits_for_the_whole_stock_then_reaches_the_verdict(redis: Redis) -> None:
-    jobs = Jobs(redis)
+    jobs = Analyses(redis)
     game = new_game("pyramid", deal=2)
     assert ask(jobs, game, 0)["state"] == "not_applicable"
     game.play({"type": "draw"})
@@ -64,18 +65,18 @@ def test_pyramid_analysis_waits_for_the_whole_stock_then_reaches_the_verdict(red
 
 
 def test_a_proven_dead_end_is_reported_unwinnable(redis: Redis) -> None:
-    jobs = Jobs(redis)
+    jobs = Analyses(redis)
     game = draw_all(3)  # deal 3 cannot be won
     ask(jobs, game, 24)
     work(redis)
     assert jobs.report(game, 24)["verdict"] == "unwinnable"
     known = jobs.known(game)
     assert known.result is not None and known.result["verdict"] == "unwinnable"
-    assert not known.pending and not redis.exists(f"rq:job:analysis-{state_key(game)}")
+    assert not known.pending and not redis.exists(f"rq:job:analysis-{game.position_key()}")
 
 
 def test_a_result_is_never_shown_for_another_position(redis: Redis) -> None:
-    jobs = Jobs(redis)
+    jobs = Analyses(redis)
     game = draw_all(2)
     ask(jobs, game, 24)
     work(redis)
@@ -87,26 +88,26 @@ def test_a_result_is_never_shown_for_another_position(redis: Redis) -> None:
 
 
 def test_duplicate_requests_collapse_into_one_job(redis: Redis) -> None:
-    jobs = Jobs(redis)
+    jobs = Analyses(redis)
     game = draw_all(2)
     for version in range(3):
         ask(jobs, game, version)
     assert len(jobs.queue()) == 1
     twin = draw_all(2)
-    assert state_key(twin) == state_key(game)
+    assert twin.position_key() == game.position_key()
 
 
 def test_without_redis_analysis_is_unavailable_and_nothing_raises() -> None:
-    jobs = Jobs(connect("redis://127.0.0.1:1/0"))  # nothing listens there
+    jobs = Analyses(connect("redis://127.0.0.1:1/0"))  # nothing listens there
     report = jobs.report(draw_all(2), 24)
     unavailable = {"state": "unavailable", "verdict": None, "reason": "redis_unavailable"}
     assert report == {"version": 24, **unavailable}
-    assert jobs.hint(new_game("pyramid", deal=1), wait=0.1) is None
+    assert HintSearch(jobs.redis).hint(new_game("pyramid", deal=1), wait=0.1) is None
     assert not jobs.has_workers()
 
 
 def test_solve_jobs_report_their_verdict_and_line(redis: Redis) -> None:
-    jobs = Jobs(redis)
+    jobs = Solves(redis)
     job_id = jobs.submit_solve(new_game("pyramid", deal=1), "p1")
     assert jobs.job_view(job_id)["state"] == "queued"  # type: ignore[index]
     work(redis)
@@ -121,7 +122,7 @@ def test_solve_jobs_report_their_verdict_and_line(redis: Redis) -> None:
 
 
 def test_hints_come_from_the_worker_when_it_answers_in_time(redis: Redis) -> None:
-    jobs = Jobs(redis)
+    jobs = HintSearch(redis)
     game = new_game("pyramid", deal=8153)
     assert jobs.hint(game, wait=0.05) is None  # no worker: the caller gives ordinary advice
     work(redis)
@@ -132,7 +133,7 @@ def test_hints_come_from_the_worker_when_it_answers_in_time(redis: Redis) -> Non
 
 
 def test_a_newer_position_supersedes_the_older_analysis_mid_search(redis: Redis) -> None:
-    jobs = Jobs(redis)
+    jobs = Analyses(redis)
     # A search that runs its whole budget unless dropped (Gaps deal 4 without redeals is
     # undecided after seconds), so the player's move always lands mid-search; the newer
     # position's analysis is quick.
@@ -154,13 +155,13 @@ def test_a_newer_position_supersedes_the_older_analysis_mid_search(redis: Redis)
     # Undo back to the older position: it is wanted again, so queued again for a full search
     # (a dropped search is never taken for a finished one).
     assert ask(jobs, older, 26, owner="g1")["state"] in ("pending", "unavailable")
-    assert f"analysis-{state_key(older)}" in jobs.queue().get_job_ids()
+    assert f"analysis-{older.position_key()}" in jobs.queue().get_job_ids()
 
 
 def test_a_game_queues_one_analysis_at_most_and_positions_left_behind_never_run(
     redis: Redis,
 ) -> None:
-    jobs = Jobs(redis)
+    jobs = Analyses(redis)
     game = new_game("gaps", deal=1, options={"redeals": 0})
     passed = []
     for version in range(3):  # three quick moves while no worker runs
@@ -179,7 +180,7 @@ def test_a_game_queues_one_analysis_at_most_and_positions_left_behind_never_run(
 
 
 def test_an_analysis_two_games_want_stays_while_one_of_them_does(redis: Redis) -> None:
-    jobs = Jobs(redis)
+    jobs = Analyses(redis)
     game = draw_all(2)
     ask(jobs, game, 24, owner="a")
     ask(jobs, game, 24, owner="b")
@@ -192,7 +193,7 @@ def test_an_analysis_two_games_want_stays_while_one_of_them_does(redis: Redis) -
 
 
 def test_past_the_queue_bound_new_analyses_are_busy_not_queued(redis: Redis) -> None:
-    jobs = Jobs(redis, queue_limit=2)
+    jobs = Analyses(redis, queue_limit=2)
     games = [new_game("gaps", deal=deal, options={"redeals": 0}) for deal in (1, 2, 3)]
     states = [ask(jobs, g, 0, owner=f"g{n}")["reason"] for n, g in enumerate(games)]
     assert states == ["no_worker", "no_worker", "busy"]
@@ -200,11 +201,11 @@ def test_past_the_queue_bound_new_analyses_are_busy_not_queued(redis: Redis) -> 
 
 
 def test_a_player_has_a_few_solves_in_flight_at_most(redis: Redis) -> None:
-    jobs = Jobs(redis)
+    jobs = Solves(redis)
     for deal in range(1, SOLVES_IN_FLIGHT + 1):
         jobs.submit_solve(new_game("pyramid", deal=deal), "p1")
     again = jobs.submit_solve(new_game("pyramid", deal=1), "p1")  # the same job: fine
-    assert again == f"solve-{state_key(new_game('pyramid', deal=1))}"
+    assert again == f"solve-{new_game('pyramid', deal=1).position_key()}"
     with pytest.raises(TooManySolves):
         jobs.submit_solve(new_game("pyramid", deal=99), "p1")
     jobs.submit_solve(new_game("pyramid", deal=99), "p2")  # another player is not held up
@@ -213,7 +214,7 @@ def test_a_player_has_a_few_solves_in_flight_at_most(redis: Redis) -> None:
 
 
 def test_asking_again_searches_a_timed_out_position_once_more(redis: Redis) -> None:
-    jobs = Jobs(redis, analysis_seconds=0.5)
+    jobs = Analyses(redis, analysis_seconds=0.5)
     game = new_game("gaps", deal=4, options={"redeals": 0})  # undecided within the budget
     ask(jobs, game, 0, owner="g")
     work(redis)

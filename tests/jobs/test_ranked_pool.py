@@ -19,11 +19,11 @@ import pytest
 from redis import Redis
 
 from patience.catalogue import pool
-from patience.catalogue.daily import daily_rulesets
+from patience.catalogue.daily_rulesets import daily_rulesets
 from patience.catalogue.pool import Proven, Stopped, fill, next_attempt
-from patience.catalogue.ranked import DAYS_AHEAD, daily_name
+from patience.catalogue.ranked_deals import DAYS_AHEAD, daily_name
 from patience.jobs.queues import POOL_FULL, RANKED_QUEUE, queue_key
-from patience.service.ranked import pool_state
+from patience.service.ranked_days import pool_state
 from patience.store import RankedDeal, RankedFillProgress, make_engine, session_factory, utcnow
 from patience.store.migrate import upgrade
 from tests.databases import postgres_available, postgres_database, redis_test_url

@@ -1,4 +1,4 @@
-"""Redis stays bounded under play (issue 27.1): a few thousand quick Gaps moves by sixteen
+"""Redis stays bounded under play: a few thousand quick Gaps moves by sixteen
 players through the API, with a real ``patience worker`` analysing every position, on a
 private Redis. Every lifetime is scaled down (``PATIENCE_LIFETIME_SCALE``) so that what a
 day of play would keep expires within the run: the keys without an expiry must not grow

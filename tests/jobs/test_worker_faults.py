@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from redis import Redis
 
-from patience.engine import new_game
-from patience.jobs import Jobs, live_workers
+from patience.games import new_game
+from patience.jobs import Analyses, HintSearch, live_workers
 from patience.jobs.queues import LIVE_SECONDS
 from tests.jobs.conftest import ask
 from tests.servers import PrivateRedis, children, kill_hard, private_redis, start_worker
@@ -52,7 +52,7 @@ def hard_position() -> Any:
 
 def test_a_dead_worker_and_horse_cost_one_retry_not_the_pool(redis: PrivateRedis) -> None:
     client = Redis.from_url(redis.url)
-    jobs = Jobs(client, analysis_seconds=BUDGET)
+    jobs = Analyses(client, analysis_seconds=BUDGET)
     first = start_worker(redis.url)
     until("first worker alive", lambda: live_workers(client) == 1, 60)
     game = hard_position()
@@ -82,7 +82,7 @@ def test_a_dead_worker_and_horse_cost_one_retry_not_the_pool(redis: PrivateRedis
 
 def test_after_the_last_worker_dies_analysis_says_no_worker(redis: PrivateRedis) -> None:
     client = Redis.from_url(redis.url)
-    jobs = Jobs(client, analysis_seconds=BUDGET)
+    jobs = Analyses(client, analysis_seconds=BUDGET)
     worker = start_worker(redis.url)
     until("worker alive", lambda: live_workers(client) == 1, 60)
     game = new_game("gaps", deal=1, options={"redeals": 0})
@@ -107,7 +107,7 @@ def test_a_worker_rides_out_a_redis_outage_and_logs_json(redis: PrivateRedis, bu
         client = Redis.from_url(redis.url)
         until("worker alive", lambda: live_workers(client) == 1, 60)
         if busy:  # the outage hits while the worker watches its horse and beats
-            jobs = Jobs(client, analysis_seconds=BUDGET)
+            jobs = Analyses(client, analysis_seconds=BUDGET)
             ask(jobs, hard_position(), 0, owner="g")
             until("job started", lambda: jobs.queue().started_job_registry.count > 0, 60)
         redis.stop()
@@ -116,7 +116,7 @@ def test_a_worker_rides_out_a_redis_outage_and_logs_json(redis: PrivateRedis, bu
         redis.start()  # empty, as after a restart without persistence
         client = Redis.from_url(redis.url)
         until("worker back", lambda: live_workers(client) == 1, 120)
-        jobs = Jobs(client, analysis_seconds=BUDGET)
+        jobs = Analyses(client, analysis_seconds=BUDGET)
         game = new_game("pyramid", deal=2)
         while game.view()["board"]["stock"]["count"]:
             game.play({"type": "draw"})
@@ -136,7 +136,7 @@ def test_a_hint_does_not_wait_behind_an_analysis(redis: PrivateRedis) -> None:
     """One worker, busy with a long analysis: a hint request preempts it and is answered in
     the time the API waits for a hint; the analysis runs again when next asked for."""
     client = Redis.from_url(redis.url)
-    jobs = Jobs(client, analysis_seconds=20)
+    jobs = Analyses(client, analysis_seconds=20)
     worker = start_worker(redis.url)
     try:
         until("worker alive", lambda: live_workers(client) == 1, 60)
@@ -145,7 +145,7 @@ def test_a_hint_does_not_wait_behind_an_analysis(redis: PrivateRedis) -> None:
         until("analysis started", lambda: jobs.queue().started_job_registry.count > 0, 60)
         # The wait is generous so a loaded machine cannot fail it; what shows the hint did not
         # wait behind the analysis is that the analysis was put back, unfinished.
-        found = jobs.hint(new_game("pyramid", deal=8153), wait=60)
+        found = HintSearch(client).hint(new_game("pyramid", deal=8153), wait=60)
         assert found is not None and found["hint"]["move"] == {"type": "king", "at": "p21"}
         assert jobs.report(game, 0)["state"] == "pending"  # put back on its queue
         until("analysis running again", lambda: jobs.queue().started_job_registry.count, 120)

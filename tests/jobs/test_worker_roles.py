@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from redis import Redis
 
-from patience.engine import new_game
-from patience.jobs import Jobs, live_workers
+from patience.games import new_game
+from patience.jobs import Analyses, PoolFiller, live_workers
 from patience.jobs.queues import POOL_FULL, RANKED_QUEUE, queue_key
 from patience.store.migrate import upgrade
 from tests.jobs.conftest import ask
@@ -52,14 +52,14 @@ def test_each_role_takes_its_own_queues_and_is_counted_live_by_role(
     database = f"sqlite:///{tmp_path}/roles.db"
     upgrade(database)
     client = Redis.from_url(redis.url)
-    jobs = Jobs(client, analysis_seconds=5)
+    jobs = Analyses(client, analysis_seconds=5)
     env = {"DATABASE_URL": database, "DEAL_SECRET": DEAL_SECRET}
     interactive = start_worker(redis.url, "--role", "interactive", **env)
     background = None
     try:
         wait_for("the interactive worker", lambda: live_workers(client, "interactive") == 1, 20)
         assert (live_workers(client, "background"), live_workers(client)) == (0, 1)
-        jobs.top_up_pool()  # the pool's filler, which only a background worker takes
+        PoolFiller(client).top_up_pool()  # the pool's filler, which only a background worker takes
         game = new_game("gaps", deal=1, options={"redeals": 0})  # nothing unseen
         ask(jobs, game, 0, owner="g")
         wait_for("the analysis", lambda: jobs.report(game, 0)["state"] in ("done", "timeout"), 60)
@@ -85,7 +85,7 @@ def test_a_worker_asked_to_stop_mid_search_exits_and_puts_the_job_back(
     redis: PrivateRedis,
 ) -> None:
     client = Redis.from_url(redis.url)
-    jobs = Jobs(client, analysis_seconds=600)  # a search that would run for minutes
+    jobs = Analyses(client, analysis_seconds=600)  # a search that would run for minutes
     worker = start_worker(redis.url, "--role", "interactive")
     try:
         wait_for("worker alive", lambda: live_workers(client) == 1, 20)

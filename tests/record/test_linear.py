@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from patience.games import get
 from patience.record import InvalidTag, RecordSyntaxError, parse_record
 from patience.record import text as record_text
 from patience.record.header import MAX_UNKNOWN_TAGS
@@ -53,7 +54,7 @@ def test_the_readers_work_grows_linearly_with_the_tags(monkeypatch: pytest.Monke
 
 def test_too_many_tags_is_a_typed_error_at_its_place() -> None:
     with pytest.raises(RecordSyntaxError) as caught:
-        parse_record(tags(32_000))
+        parse_record(tags(32_000), get)
     assert caught.value.reason == "too_many_tags"
     assert (caught.value.line, caught.value.column) == (MAX_TAGS + 1, 1)
 
@@ -61,7 +62,7 @@ def test_too_many_tags_is_a_typed_error_at_its_place() -> None:
 def test_too_many_unknown_tags_is_a_typed_error_at_its_place() -> None:
     head = '[Game "pyramid"]\n[DealId "pyramid-1"]\n[Result "*"]\n'
     with pytest.raises(InvalidTag) as caught:
-        parse_record(head + tags(MAX_UNKNOWN_TAGS + 1))
+        parse_record(head + tags(MAX_UNKNOWN_TAGS + 1), get)
     assert caught.value.reason == "too_many_tags"
     assert (caught.value.line, caught.value.column) == (3 + MAX_UNKNOWN_TAGS + 1, 1)
-    assert parse_record(head + tags(MAX_UNKNOWN_TAGS)).header.extra[-1][0] == "T31"
+    assert parse_record(head + tags(MAX_UNKNOWN_TAGS), get).header.extra[-1][0] == "T31"

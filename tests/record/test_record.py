@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from patience.engine import new_game
 from patience.engine.forty_thieves import COLUMNS, FOUNDATIONS
+from patience.games import get, new_game
 from patience.record import (
     GENERIC,
     MAX_MOVES,
@@ -22,7 +22,6 @@ from patience.record import (
     Record,
     RecordError,
     RecordSyntaxError,
-    notation_for,
     parse_record,
     verify,
 )
@@ -36,13 +35,13 @@ def test_the_documented_examples_are_valid_records() -> None:
     assert len(EXAMPLES) == 3
     statuses = []
     for text in EXAMPLES:
-        record = parse_record(text)
-        verdict = verify(record)
+        record = parse_record(text, get)
+        verdict = verify(record, get)
         assert verdict.valid, verdict
         assert verdict.moves == record.header.moves == len(record.moves)
         statuses.append(verdict.status)
         # Written again, a record reads back the same (comments are not kept).
-        assert parse_record(record.text()) == record
+        assert parse_record(record.text(get(record.header.game).notation), get) == record
     assert statuses == ["won", "resigned", "playing"]
 
 
@@ -85,7 +84,7 @@ def _forty_thieves_moves() -> list[dict[str, Any]]:
 def test_every_well_formed_move_has_one_token_that_reads_back(
     game: str, moves: list[dict[str, Any]]
 ) -> None:
-    notation = notation_for(game)
+    notation = get(game).notation
     tokens = [notation.write(move) for move in moves]
     assert len(set(tokens)) == len(tokens)
     assert [notation.read(token) for token in tokens] == moves
@@ -107,7 +106,7 @@ def test_every_well_formed_move_has_one_token_that_reads_back(
     ],
 )
 def test_the_readers_take_the_long_forms_too(game: str, token: str, move: Any) -> None:
-    assert notation_for(game).read(token) == move
+    assert get(game).notation.read(token) == move
 
 
 def test_a_game_without_a_notation_of_its_own_is_written_generically() -> None:
@@ -144,20 +143,20 @@ def test_every_tag_reads_back() -> None:
         game_id="ab" * 16,
         extra=(("Site", "patience.example"), ("Round", "3")),
     )
-    text = Record(header, ()).text()
+    text = Record(header, ()).text(get(header.game).notation)
     assert '[Time "1:02:03.004"]' in text and '[Player "Ann \\"Q\\" \\\\ Lee"]' in text
-    assert parse_record(text).header == header
+    assert parse_record(text, get).header == header
 
 
 def test_tags_may_be_left_out_but_three() -> None:
-    record = parse_record('[Game "gaps"]\n[DealId "gaps-5"]\n[Result "*"]\n1. R 2. R *')
+    record = parse_record('[Game "gaps"]\n[DealId "gaps-5"]\n[Result "*"]\n1. R 2. R *', get)
     assert record.moves == ({"type": "redeal"}, {"type": "redeal"})
-    verdict = verify(record)
+    verdict = verify(record, get)
     assert (verdict.valid, verdict.ruleset, verdict.moves) == (True, "redeals-2", 2)
     ruleset_only = parse_record(
-        '[Game "gaps"]\n[Ruleset "redeals-1"]\n[DealId "gaps-5"]\n[Result "*"]\nR R *'
+        '[Game "gaps"]\n[Ruleset "redeals-1"]\n[DealId "gaps-5"]\n[Result "*"]\nR R *', get
     )
-    error = verify(ruleset_only).error
+    error = verify(ruleset_only, get).error
     assert error is not None and (error.move_number, error.reason) == (2, "no_redeals_left")
 
 
@@ -212,7 +211,7 @@ def test_a_wrong_record_is_a_typed_error_at_its_place(
     text: str, error: type[RecordError], reason: str, place: tuple[int, int]
 ) -> None:
     with pytest.raises(error) as raised:
-        parse_record(text)
+        parse_record(text, get)
     assert (raised.value.reason, (raised.value.line, raised.value.column)) == (reason, place)
 
 
@@ -231,55 +230,60 @@ def test_tags_that_disagree_with_the_game_are_refused_at_the_tag(
 ) -> None:
     text = f'[Game "gaps"]\n[DealId "gaps-5"]\n[Result "*"]\n{tags}\n\n*'
     with pytest.raises(InvalidTag) as raised:
-        verify(parse_record(text))
+        verify(parse_record(text, get), get)
     assert (raised.value.line, raised.value.column) == (line, 1), raised.value
 
 
 def test_binary_and_huge_records_are_refused_cheaply() -> None:
     with pytest.raises(RecordSyntaxError) as raised:
-        parse_record(HEAD.encode() + b"d \xc3\x28 *")
+        parse_record(HEAD.encode() + b"d \xc3\x28 *", get)
     assert (raised.value.line, raised.value.column) == (5, 3)
     with pytest.raises(RecordSyntaxError) as raised:
-        parse_record(HEAD + "d " * (MAX_MOVES + 1) + "*")
+        parse_record(HEAD + "d " * (MAX_MOVES + 1) + "*", get)
     assert raised.value.reason == "record_too_long"
     # A comment opened and never closed, megabytes long: refused at its start.
     with pytest.raises(RecordSyntaxError) as raised:
-        parse_record(HEAD + "{" * 1_000_000)
+        parse_record(HEAD + "{" * 1_000_000, get)
     assert (raised.value.line, raised.value.column) == (5, 1)
 
 
 def test_verify_names_the_first_illegal_move_and_false_claims() -> None:
     text = HEAD + "1. d 2. d {fine} 3. Kp0 4. d *"
-    verdict = verify(parse_record(text))
+    verdict = verify(parse_record(text, get), get)
     assert not verdict.valid and verdict.moves == 2 and verdict.status == "playing"
     assert verdict.error is not None
     assert (verdict.error.move_number, verdict.error.reason) == (3, "covered")
     assert (verdict.error.line, verdict.error.column) == (5, 21)
-    claimed = verify(parse_record(HEAD.replace("*", "won") + "d won"))
+    claimed = verify(parse_record(HEAD.replace("*", "won") + "d won", get), get)
     assert claimed.error is not None and claimed.error.reason == "result_mismatch"
-    counted = verify(parse_record(HEAD.replace("\n\n", '\n[Moves "3"]\n\n') + "d d *"))
+    counted = verify(parse_record(HEAD.replace("\n\n", '\n[Moves "3"]\n\n') + "d d *", get), get)
     assert counted.error is not None and counted.error.reason == "moves_mismatch"
     assert (counted.error.move_number, counted.error.line) == (None, 4)
 
 
 def test_a_move_after_the_win_is_game_over() -> None:
-    won = parse_record(EXAMPLES[0])
-    text = Record(won.header.replace(moves=None), (*won.moves, {"type": "draw"})).text()
-    verdict = verify(parse_record(text))
+    won = parse_record(EXAMPLES[0], get)
+    text = Record(won.header.replace(moves=None), (*won.moves, {"type": "draw"})).text(
+        get("pyramid").notation
+    )
+    verdict = verify(parse_record(text, get), get)
     assert verdict.error is not None and verdict.error.reason == "game_over"
     assert verdict.status == "won" and verdict.moves == len(won.moves)
 
 
 def test_a_ranked_deal_replays_from_its_layout_only() -> None:
-    played = parse_record(EXAMPLES[1])
+    played = parse_record(EXAMPLES[1], get)
     ranked = played.header.replace(deal_id="gaps-daily-2026-12-02")
     with pytest.raises(DealNotRevealed):
-        verify(Record(ranked, played.moves))
+        verify(Record(ranked, played.moves), get)
     layout = new_game("gaps", deal=77, options=played.header.options).position()
     revealed = Record(ranked.replace(layout=layout), played.moves)
-    again = parse_record(revealed.text())
+    again = parse_record(revealed.text(get("gaps").notation), get)
     assert again.header.layout == layout
-    assert verify(again).to_json() == {**verify(played).to_json(), "deal_id": ranked.deal_id}
+    assert verify(again, get).to_json() == {
+        **verify(played, get).to_json(),
+        "deal_id": ranked.deal_id,
+    }
     # A numbered deal's record never carries a layout.
     with pytest.raises(InvalidTag):
-        verify(Record(played.header.replace(layout=layout), played.moves))
+        verify(Record(played.header.replace(layout=layout), played.moves), get)

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from patience.engine import game_class, new_game
 from patience.engine.deal import MAX_DEAL
+from patience.games import game_class, get, new_game
 from patience.record import Header, Record, Result, parse_record, verify
 
 RULESETS = [
@@ -73,11 +73,11 @@ def test_a_line_survives_its_record(name: str, ruleset: str, options: Any) -> No
     def check(deal: int, seed: int, length: int) -> None:
         line, won = random_line(name, options, deal, seed, length)
         record = Record(header(name, options, deal, won, len(line)), tuple(line))
-        text = record.text()
-        read = parse_record(text)
+        text = record.text(get(name).notation)
+        read = parse_record(text, get)
         assert list(read.moves) == line
         assert read == record
-        assert read.text() == text
+        assert read.text(get(name).notation) == text
 
     check()
 
@@ -88,8 +88,10 @@ def test_a_recorded_line_replays_as_played(name: str, ruleset: str, options: Any
     @given(deal=deals, seed=seeds, length=st.integers(0, LONGEST[name]))
     def check(deal: int, seed: int, length: int) -> None:
         line, won = random_line(name, options, deal, seed, length)
-        text = Record(header(name, options, deal, won, len(line)), tuple(line)).text()
-        verdict = verify(parse_record(text))
+        text = Record(header(name, options, deal, won, len(line)), tuple(line)).text(
+            get(name).notation
+        )
+        verdict = verify(parse_record(text, get), get)
         assert verdict.valid, verdict
         assert (verdict.status, verdict.moves, verdict.ruleset) == (
             "won" if won else "playing",

@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from patience import catalogue
-from patience.engine import Game, new_game
+from patience.engine import Game
+from patience.games import new_game
 from patience.games.solving import solve_game
 from patience.solver import Budget
 from tests.budgets import SEARCH_NODES

@@ -112,7 +112,7 @@ def test_a_budget_reads_its_own_clock() -> None:
     # A clock that advances one "second" per reading: the deadline falls within a few
     # readings, whatever the machine's speed, and the portfolio still runs (its dives and
     # beams get their shares of the clock's seconds) and ends in ``unknown``.
-    from patience.engine import new_game
+    from patience.games import new_game
     from patience.games.solving import solve_game
 
     readings = itertools.count()

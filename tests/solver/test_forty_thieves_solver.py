@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from patience.engine import load_position, new_game
 from patience.engine.deal import SplitMix64
+from patience.games import load_position, new_game
 from patience.games.solving import solve_game
 from patience.solver.core import Budget, solve
 from patience.solver.forty_thieves import FortyThievesAdapter

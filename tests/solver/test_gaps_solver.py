@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from patience.engine import Game, load_position, new_game
+from patience.engine import Game
 from patience.engine.cards import Card
+from patience.games import load_position, new_game
 from patience.games.solving import solve_game
 from patience.solver.core import (
     BEAM_SHARE,

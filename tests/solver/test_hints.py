@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from patience.engine import Game, load_position, new_game
+from patience.engine import Game
 from patience.engine.deal import SplitMix64
-from patience.games import quick_hint
+from patience.games import load_position, new_game, quick_hint
 from patience.games.solving import hint, searched_hint
 from patience.solver.hints import REASONS, Effort, hint_move
 

@@ -1,4 +1,4 @@
-"""Gaps with a redeal left (issue 26): the analysis, the rewind search, the kept lines and the
+"""Gaps with a redeal left: the analysis, the rewind search, the kept lines and the
 hints read nothing of where the redeals' cards will fall. Positions that differ only in their
 seed (which decides every later shuffle) get the same analysis and the same hints, in every
 ruleset; and the analysis never calls a position lost while a redeal could still deal a
@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from patience.engine import Game, load_position, new_game
+from patience.engine import Game
 from patience.engine.deal import MAX_DEAL
-from patience.games import quick_hint
+from patience.games import load_position, new_game, quick_hint
 from patience.games.solving import last_winnable, searched_hint, solve_game, solve_in_sight
-from patience.jobs.honesty import NONE_IN_SIGHT
+from patience.jobs.honest_analysis import NONE_IN_SIGHT
 from patience.jobs.tasks import analyse
 from patience.solver import Budget
 from patience.solver.hints.common import Effort

@@ -14,13 +14,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from patience.engine import Game, load_position, new_game
+from patience.engine import Game
 from patience.engine.cards import Card
+from patience.engine.deal import MAX_DEAL
+from patience.engine.gaps import GapsGame
+from patience.games import load_position, new_game
 from patience.solver import core, native
 from patience.solver.core import Budget
 from patience.solver.forty_thieves import DRAW, FortyThievesAdapter
 from patience.solver.gaps import GapsAdapter, no_redeals
-from patience.solver.gaps_grid import encode
+from patience.solver.gaps_grid import REDEAL, encode
 from patience.solver.hints.common import avoiding
 from patience.solver.pyramid import PyramidAdapter, native_moves
 from tests.solver.test_par import small_pyramid
@@ -408,3 +411,33 @@ def test_forty_thieves_tables_keep_to_the_memory_bound(monkeypatch: pytest.Monke
                 assert game.status == "won"
     assert searches[1, 3] == searches[1024, 3] < 20_000
     assert searches[1024, 13] < 20_000 < searches[1, 13]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"redeals": 2}, {"redeals": 1, "aces_shuffled": True}, {"redeals": 2, "aces_shuffled": True}],
+)
+def test_ranked_gaps_deals_are_the_same_search_natively(options: dict[str, Any]) -> None:
+    """A ranked deal's redeals shuffle from SHA-256 digests of its 64-bit seed, which the
+    native core is handed, one per redeal left: the same successors after each redeal, and
+    the same search, as the Python core's."""
+    game = GapsGame.ranked(bytes(range(32)), options)
+    adapter, state = GapsAdapter.from_game(game)
+    assert adapter.seed > MAX_DEAL
+    twin = adapter.native(state)
+    assert twin is not None
+    while True:
+        python = adapter._moves(state, False)
+        assert steps(adapter, twin.game.successors(state, -1)) == steps(adapter, python)
+        redealt = [after for move, after in python if move == REDEAL]
+        if not redealt:
+            break
+        state = redealt[0]
+    assert state[2] == options["redeals"]  # every redeal was dealt and compared
+    same_search(game, nodes=3000)
+
+
+def test_ranked_gaps_deals_with_unlimited_redeals_stay_on_the_python_core() -> None:
+    """Unlimited redeals have no finite list of generator states to hand in."""
+    adapter, state = GapsAdapter.from_game(GapsGame.ranked(bytes(32), {"redeals": "unlimited"}))
+    assert adapter.seed > MAX_DEAL and adapter.native(state) is None

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from patience.engine import Card, load_position, new_game
+from patience.engine import Card
 from patience.engine.pyramid import COVERED_BY, SIZE
+from patience.games import load_position, new_game
 from patience.games.solving import find_par, solve_game
 from patience.solver.core import Budget
 from patience.solver.naive import fewest_moves

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from patience.engine import Game, new_game
+from patience.engine import Game
+from patience.games import new_game
 from patience.games.solving import last_winnable, solve_game
 from patience.solver import Budget
 from tests.budgets import SEARCH_NODES

@@ -83,7 +83,7 @@ def test_numbered_dailies_keep_their_dates_and_boards_after_0005(empty_url: str)
     from alembic import command
     from sqlalchemy import insert
 
-    from patience.service.daily import Daily
+    from patience.service.daily_deals import Daily
     from patience.store import GameRecord, Player, Win
     from patience.store.migrate import alembic_config
 

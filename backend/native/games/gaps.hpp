@@ -4,11 +4,15 @@
 // State: the 52-place grid (a card's index, or GAP), the redeals left (-1: unlimited) and
 // done (which fixes the next redeal's shuffle). Moves: ``card << 6 | gap``, or REDEAL.
 // Orders (the dives' variants): bit 0 "late first", bit 1 "no persistent-set reduction".
+// Redeals: a numbered deal's generator states derive from its 32-bit seed here
+// (derived_seed); a ranked deal's 64-bit seed is hashed (SHA-256, engine/deal.py), which this
+// core does not do, so its caller hands in the state of each redeal the deal can still make.
 #pragma once
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "../core/search.hpp"
@@ -38,6 +42,9 @@ class Game {
   static constexpr int ORDER_LATE_FIRST = 1, ORDER_UNREDUCED = 2;
 
   Game(uint32_t seed, bool aces_shuffled) : seed_(seed), aces_(aces_shuffled) {}
+  // A deal whose redeal ``k`` (1, 2, ...) shuffles from ``redeal_states[k - 1]``.
+  Game(std::vector<uint64_t> redeal_states, bool aces_shuffled)
+      : seed_(0), aces_(aces_shuffled), redeal_states_(std::move(redeal_states)) {}
 
   // The group: the grid, rows sorted when no redeal is left (rows are then
   // interchangeable), else the exact position. Rank 0 (no dominance order).
@@ -137,7 +144,7 @@ class Game {
     if (aces_)
       for (int suit = 0; suit < 4; ++suit) gathered[n++] = static_cast<uint8_t>(suit * 13);
     std::sort(gathered, gathered + n);
-    SplitMix64 rng(derived_seed(seed_, static_cast<uint64_t>(s.done) + 1));
+    SplitMix64 rng(redeal_state(static_cast<uint64_t>(s.done) + 1));
     rng.shuffle(gathered, n);
     State out = s;
     int next = 0;
@@ -278,8 +285,14 @@ class Game {
 
   void moves(const State& s, bool reduce, bool late_first, std::vector<Child<State>>& out) const;
 
+  uint64_t redeal_state(uint64_t ordinal) const {
+    if (redeal_states_.empty()) return derived_seed(seed_, ordinal);
+    return redeal_states_.at(ordinal - 1);  // the caller handed in every redeal left
+  }
+
   uint32_t seed_;
   bool aces_;
+  std::vector<uint64_t> redeal_states_;
 };
 
 }  // namespace patience::gaps

@@ -23,7 +23,7 @@ from patience.api.middleware import init_middleware
 from patience.api.resources import BLUEPRINTS
 from patience.api.smorest import Api
 from patience.api.web import DOCS_ASSETS, init_web
-from patience.catalogue.ranked import require_secret
+from patience.catalogue.ranked_deals import require_secret
 from patience.store import database_url
 from patience.store.redis import redis_url
 

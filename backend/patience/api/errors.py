@@ -15,6 +15,7 @@ from sqlalchemy.exc import DataError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from patience.catalogue.ranked_deals import DealGone
 from patience.engine import (
     CardError,
     EngineError,
@@ -25,7 +26,7 @@ from patience.engine import (
     UnknownGame,
 )
 from patience.record import DealNotRevealed, RecordError
-from patience.service.daily import InvalidDate
+from patience.service.daily_deals import InvalidDate
 from patience.service.errors import (
     InvalidCode,
     NotConfirmed,
@@ -237,12 +238,18 @@ def handle_record_error(error: RecordError) -> tuple[Response, int, dict[str, st
     )
 
 
+def handle_deal_gone(error: DealGone) -> tuple[Response, int, dict[str, str]]:
+    """Flask handler: a stored game whose ranked deal the pool no longer holds."""
+    return handle_http_error(ApiError(404, "no_such_deal", str(error)))
+
+
 def register_error_handlers(app: Flask) -> None:
     """Install the handlers (called by the Api subclass)."""
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(EngineError, handle_engine_error)
     app.register_error_handler(ServiceError, handle_service_error)
     app.register_error_handler(RecordError, handle_record_error)
+    app.register_error_handler(DealGone, handle_deal_gone)
     for error in DATABASE_DOWN:
         app.register_error_handler(error, handle_database_unavailable)
     app.register_error_handler(DataError, handle_bad_data)

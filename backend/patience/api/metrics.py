@@ -45,7 +45,7 @@ from patience.api.db import get_engine
 from patience.api.middleware import get_redis
 from patience.jobs.metrics import job_metrics
 from patience.jobs.queues import ROLES, live_workers, queued
-from patience.service.ranked import pool_state
+from patience.service.ranked_days import pool_state
 from patience.store import GameRecord
 
 log = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from patience import games
-from patience.engine import game_class
+from patience.games import game_class
 
 
 def rulesets(game: str) -> list[str]:

@@ -2,7 +2,7 @@
 look-up every new game uses (:func:`pick`, :func:`lookup`). Building it — solving deals and
 measuring their difficulty, on this machine or on workers — is offline and apart
 (:mod:`patience.catalogue.build`, :mod:`patience.catalogue.measure`,
-:mod:`patience.catalogue.distributed`): this module imports none of it.
+:mod:`patience.jobs.catalogue_batches`): this module imports none of it.
 
 One JSON file per (game, ruleset) in ``catalogue/data/``: the deal numbers examined so far
 (``1 … examined``, in order, so a build resumes where it stopped), the solver's verdict on each
@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from patience import games
-from patience.engine import game_class
 from patience.engine.deal import SplitMix64
 from patience.engine.options import parse_options
+from patience.games import game_class
 
 DATA = Path(__file__).parent / "data"
 PLAYOUTS = 16

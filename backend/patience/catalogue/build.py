@@ -1,5 +1,6 @@
 """``patience catalogue build`` and ``show``: examine deals 1, 2, 3 … on every core (or on
-workers anywhere, :mod:`patience.catalogue.distributed`) until the catalogue holds enough
+workers anywhere, through the :class:`Batches` the caller hands in:
+:func:`patience.jobs.catalogue_batches.on_workers`) until the catalogue holds enough
 proven-winnable deals, saving as it goes so a build resumes."""
 
 from __future__ import annotations
@@ -10,16 +11,29 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator, Mapping
-from typing import Any
-
-from redis import Redis
+from collections.abc import Generator, Iterator, Mapping
+from typing import Any, Protocol
 
 from patience.catalogue import SOLVER_VERSION, Catalogue, ruleset_of
-from patience.catalogue.distributed import Result, batch_results
-from patience.catalogue.measure import examine, record
+from patience.catalogue.measure import Result, examine, record
 
 SAVE_EVERY = 20
+
+
+class Batches(Protocol):
+    """Deal-ordered results from deal ``start`` on, computed elsewhere (work still pending
+    when the generator is closed is taken back)."""
+
+    def __call__(
+        self,
+        game: str,
+        options: Mapping[str, Any],
+        start: int,
+        max_deals: int,
+        *,
+        time_limit: float,
+        node_limit: int | None,
+    ) -> Generator[Result]: ...
 
 
 def build(
@@ -31,12 +45,11 @@ def build(
     time_limit: float = 10.0,
     node_limit: int | None = None,
     max_deals: int = 100_000,
-    redis: Redis | None = None,
-    batch: int = 10,
+    batches: Batches | None = None,
 ) -> Catalogue:
     """Examine deals from where the catalogue stopped until it holds ``count`` winnable
-    ones: on ``workers`` local processes, or, given ``redis``, as batches of ``batch`` deals
-    on the job queue for any number of ``patience worker`` processes anywhere."""
+    ones: on ``workers`` local processes, or, given ``batches``, wherever they compute
+    (the job queue's ``patience worker`` processes, anywhere)."""
     ruleset = ruleset_of(game, options)
     catalogue = Catalogue.load(game, ruleset) or Catalogue(game, ruleset, dict(options))
     if catalogue.solver_version != SOLVER_VERSION:
@@ -44,21 +57,11 @@ def build(
     catalogue.time_limit, catalogue.node_limit = time_limit, node_limit
     start = catalogue.examined + 1
     with contextlib.ExitStack() as stack:
-        if redis is not None:
-            results: Iterator[Result] = stack.enter_context(
-                contextlib.closing(
-                    batch_results(
-                        redis,
-                        game,
-                        options,
-                        start,
-                        max_deals,
-                        time_limit=time_limit,
-                        node_limit=node_limit,
-                        batch=batch,
-                    )
-                )
+        if batches is not None:
+            remote = batches(
+                game, options, start, max_deals, time_limit=time_limit, node_limit=node_limit
             )
+            results: Iterator[Result] = stack.enter_context(contextlib.closing(remote))
         else:
             results = _local(
                 stack, game, options, start, max_deals, workers, time_limit, node_limit

@@ -16,9 +16,9 @@ from typing import Any
 
 from patience import games
 from patience.catalogue import PLAYOUTS, Catalogue
-from patience.engine import Game, new_game
+from patience.engine import Game
 from patience.engine.deal import SplitMix64
-from patience.games import quick_hint
+from patience.games import new_game, quick_hint
 from patience.games.solving import solve_game
 from patience.solver import Budget
 
@@ -62,9 +62,11 @@ def _choose(game: Game[Any, Any], moves: list[dict[str, Any]], rng: SplitMix64) 
     return moves[rng.below(len(moves))]
 
 
-def examine(
-    task: tuple[str, dict[str, Any], int, float, int | None],
-) -> tuple[int, str, float | None]:
+Result = tuple[int, str, float | None]
+"""One examined deal: its number, the solver's verdict and, if winnable, its score."""
+
+
+def examine(task: tuple[str, dict[str, Any], int, float, int | None]) -> Result:
     """Solve one deal (a worker-process task): its verdict and, if winnable, its score.
     A winning line is replayed by the engine before the deal is counted winnable."""
     game, options, deal, seconds, nodes = task
@@ -80,7 +82,7 @@ def examine(
     return deal, "winnable", playout_score(game, options, deal)
 
 
-def record(catalogue: Catalogue, results: Iterable[tuple[int, str, float | None]]) -> None:
+def record(catalogue: Catalogue, results: Iterable[Result]) -> None:
     for deal, verdict, score in results:
         if verdict == "winnable" and score is not None:
             catalogue.winnable[deal] = score

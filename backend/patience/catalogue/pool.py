@@ -1,6 +1,6 @@
 """Filling the pool of ranked deals (worker and CLI only: it runs the solver).
 
-For each game's daily ruleset and each day from today to :data:`~patience.catalogue.ranked.
+For each game's daily ruleset and each day from today to :data:`~patience.catalogue.ranked_deals.
 DAYS_AHEAD` days ahead that the pool lacks, candidates ``k = 0, 1, …`` are tried until the
 solver proves one winnable; its winning line is replayed through the engine (a win, or the
 candidate is passed over) and stored with it. A candidate the solver calls unwinnable, or
@@ -33,8 +33,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from patience.catalogue.daily import daily_rulesets
-from patience.catalogue.ranked import (
+from patience.catalogue.daily_rulesets import daily_rulesets
+from patience.catalogue.ranked_deals import (
     DAYS_AHEAD,
     MAX_CANDIDATES,
     PROOF_SECONDS,
@@ -45,7 +45,7 @@ from patience.catalogue.ranked import (
 from patience.games.solving import solve_game
 from patience.solver import Budget
 from patience.store.models import utcnow
-from patience.store.ranked import (
+from patience.store.ranked_pool import (
     fill_progress,
     forget_progress,
     pass_over,
@@ -109,7 +109,7 @@ def prove_candidate(
 
 def prove(secret: bytes, game: str, ruleset: str, name: str, seconds: float) -> Proven | None:
     """The first candidate of ``game``'s deal ``name`` proven winnable within ``seconds``
-    each (up to :data:`~patience.catalogue.ranked.MAX_CANDIDATES`), in one go: what the
+    each (up to :data:`~patience.catalogue.ranked_deals.MAX_CANDIDATES`), in one go: what the
     filler's steps find for a deal, without the pool."""
     for k in range(MAX_CANDIDATES):
         found = prove_candidate(secret, game, ruleset, name, k, seconds)
@@ -134,7 +134,7 @@ def next_attempt(session: Session, today: dt.date, days: int = DAYS_AHEAD) -> At
     """The candidate to prove next among the missing dailies: the one whose search has cost
     least (``1 + candidates tried + their CPU seconds``, times ``1 + days ahead``; ties: the
     earlier day, then the games' order); ``None`` when none is missing, or every missing one
-    has tried :data:`~patience.catalogue.ranked.MAX_CANDIDATES`."""
+    has tried :data:`~patience.catalogue.ranked_deals.MAX_CANDIDATES`."""
     wanted = missing(session, today, days)
     tried = fill_progress(session, [(game, daily_name(day)) for game, day in wanted])
     best: tuple[float, int, int] | None = None

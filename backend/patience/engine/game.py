@@ -5,7 +5,7 @@ of earlier states, so undo is a pop), and the multiset of cards the player has s
 never shrinks. Subclasses supply the rules through a few hooks; everything the API, the
 worker and the CLI need is here, in API.md's JSON.
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> g = new_game("pyramid", deal=8153)
 >>> g.status, len(g.legal_moves()) > 0
 ('playing', True)
@@ -160,7 +160,7 @@ class Game(ABC, Generic[S, M]):
         included, the seen cards not): what a verdict depends on, so analyses and solutions
         are kept under it. Computed once per state (a move asks several times).
 
-        >>> from patience.engine import new_game
+        >>> from patience.games import new_game
         >>> a, b = new_game("pyramid", deal=1), new_game("pyramid", deal=1)
         >>> _ = a.play({"type": "draw"}); a.undo()
         >>> a.position_key() == b.position_key() != new_game("pyramid", deal=2).position_key()
@@ -195,7 +195,7 @@ class Game(ABC, Generic[S, M]):
         random events seeded by :func:`~patience.engine.deal.ranked_redeal_seed`. Its
         :attr:`start` is kept to rebuild it.
 
-        >>> from patience.engine import game_class
+        >>> from patience.games import game_class
         >>> g = game_class("pyramid").ranked(bytes(32))
         >>> g.deal is None and g.fresh().position() == g.position() == g.start
         True
@@ -243,7 +243,7 @@ class Game(ABC, Generic[S, M]):
         """Every ruleset of the game, each with options that make it (the options that do
         not change play at their defaults), in name order.
 
-        >>> from patience.engine import game_class
+        >>> from patience.games import game_class
         >>> game_class("forty-thieves").ruleset_options()["relaxed"]["rules"]
         'relaxed'
         """
@@ -320,7 +320,7 @@ class Game(ABC, Generic[S, M]):
         recomputed after every move (``seen`` already holds them all): rebuilding a game on
         each request stays cheap for long move lines.
 
-        >>> from patience.engine import new_game
+        >>> from patience.games import new_game
         >>> g = new_game("pyramid", deal=8153); _ = g.play({"type": "draw"})
         >>> h = new_game("pyramid", deal=8153); h.replay(g.moves, g.seen)
         >>> (h.moves, h.seen, h.view()) == (g.moves, g.seen, g.view())
@@ -334,7 +334,7 @@ class Game(ABC, Generic[S, M]):
         """An independent copy: states are immutable, so only the line and the seen cards
         are copied.
 
-        >>> from patience.engine import new_game
+        >>> from patience.games import new_game
         >>> g = new_game("pyramid", deal=8153); h = g.copy(); _ = h.play({"type": "draw"})
         >>> len(g.moves), len(h.moves)
         (0, 1)

@@ -3,7 +3,7 @@
 Locations are ints inside (``0…27`` the pyramid row by row, :data:`STOCK`, :data:`WASTE`) and
 strings at the edge (``"p0"…"p27"``, ``"stock"``, ``"waste"``).
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> g = new_game("pyramid", deal=1)
 >>> g.board()["available"]
 ['p21', 'p22', 'p23', 'p24', 'p25', 'p26', 'p27']

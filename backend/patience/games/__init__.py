@@ -13,7 +13,17 @@ import os
 
 from patience.games import builtin
 from patience.games.advice import describe_hint, leads_somewhere_new, quick_hint
-from patience.games.registry import GameEntry, entries, get, register, unregister
+from patience.games.registry import (
+    GameEntry,
+    entries,
+    game_class,
+    get,
+    load_position,
+    new_game,
+    register,
+    start_game,
+    unregister,
+)
 
 PLUGINS = "PATIENCE_GAMES"
 
@@ -25,9 +35,13 @@ __all__ = [
     "builtin",
     "describe_hint",
     "entries",
+    "game_class",
     "get",
     "leads_somewhere_new",
+    "load_position",
+    "new_game",
     "quick_hint",
     "register",
+    "start_game",
     "unregister",
 ]

@@ -2,7 +2,7 @@
 when the worker's hint is not ready, and the checks of a kept line's next move. Nothing here
 searches (the searches are :mod:`patience.games.solving`, the worker's).
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> quick_hint(new_game("pyramid", deal=1))["move"]
 {'type': 'king', 'at': 'p21'}
 """

@@ -9,6 +9,9 @@ from patience.engine.forty_thieves import FortyThievesGame
 from patience.engine.gaps import GapsGame
 from patience.engine.pyramid import PyramidGame
 from patience.games.registry import GameEntry, progress_value, register
+from patience.record.forty_thieves import FORTY_THIEVES as FORTY_THIEVES_NOTATION
+from patience.record.gaps import GAPS as GAPS_NOTATION
+from patience.record.pyramid import PYRAMID as PYRAMID_NOTATION
 from patience.solver.forty_thieves import FortyThievesAdapter
 from patience.solver.gaps import GapsAdapter, no_redeals
 from patience.solver.hints import forty_thieves as forty_thieves_hints
@@ -42,6 +45,7 @@ PYRAMID = register(
         votes=pyramid_hints.sample_votes,
         par=pyramid_par,
         daily_ruleset="standard",
+        notation=PYRAMID_NOTATION,
     )
 )
 
@@ -56,6 +60,7 @@ GAPS = register(
         daily_ruleset="redeals-2",
         same_catalogue={"redeals-0-aces": "redeals-0"},
         playout_value=gaps_playout_value,
+        notation=GAPS_NOTATION,
     )
 )
 
@@ -68,5 +73,6 @@ FORTY_THIEVES = register(
         hints=forty_thieves_hints,
         votes=forty_thieves_hints.sample_votes,
         daily_ruleset="classic",
+        notation=FORTY_THIEVES_NOTATION,
     )
 )

@@ -1,4 +1,4 @@
-"""Fair-play marks (issue 26): how far a won line's choices are explained by cards the player
+"""Fair-play marks: how far a won line's choices are explained by cards the player
 had not seen.
 
 A second account can scout a ranked deal (draw through its stock) and a numbered deal's cards
@@ -34,7 +34,7 @@ The *foreknowledge* of a line is the evidence of its ``n`` counted decisions sum
 shrunk for short lines: ``F = Σ evidence / (n + PRIOR)``; ``F > THRESHOLD`` marks the win
 ``review``.
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> g = new_game("pyramid", deal=1)
 >>> foreknowledge(g).decisions  # nothing played: nothing to weigh
 ()

@@ -25,8 +25,9 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from patience.engine import GAMES, Game, UnknownGame
-from patience.record import NOTATIONS, Notation
+from patience.engine import Game, InvalidPosition, UnknownGame
+from patience.engine.deal import check_deal_number
+from patience.record import GENERIC, Notation
 from patience.solver import AdapterOf
 
 AnyGame = Game[Any, Any]
@@ -76,13 +77,13 @@ class GameEntry:
     par: Callable[..., Any] | None = None
     """A proven-optimal par search, when the game has one (else the solver's shortest line)."""
     daily_ruleset: str | None = None
-    """The ruleset of the game's daily deal (``None``: no daily deal, e.g. no frozen pool)."""
+    """The ruleset of the game's daily deal (``None``: the game has no daily deal)."""
     same_catalogue: Mapping[str, str] = field(default_factory=dict)
     """Rulesets that are one game under two names, mapped to the one whose catalogue they
     share (Gaps without redeals: the aces option changes nothing)."""
-    notation: Notation | None = None
-    """The game's move notation in records (:mod:`patience.record`); ``None``: the built-in
-    games' own, or the generic one for any other game."""
+    notation: Notation = GENERIC
+    """The game's move notation in records (:mod:`patience.record`): its own, or the generic
+    one (each move's JSON, compactly)."""
     votes: Callable[[AnyGame, Any], Mapping[str, int]] | None = None
     """The honest vote while cards are unseen (``votes(game, effort)``: canonical move JSON →
     samples voting for it), the "sighted" model of the fair-play statistic
@@ -98,24 +99,20 @@ class GameEntry:
 
 
 REGISTRY: dict[str, GameEntry] = {}
-"""Every registered game, by API name, in registration order."""
+"""Every registered game, by API name, in registration order: the only list of games (the
+layers below hold none; what they need of a game is handed to them)."""
 
 
 def register(entry: GameEntry) -> GameEntry:
-    """Add a game to every layer: the registry and the engine's table of games. A second
-    registration of a name replaces the first (tests register toy games)."""
+    """Add a game. A second registration of a name replaces the first (tests register toy
+    games)."""
     REGISTRY[entry.name] = entry
-    GAMES[entry.name] = entry.engine
-    if entry.notation is not None:
-        NOTATIONS[entry.name] = entry.notation
     return entry
 
 
 def unregister(name: str) -> None:
     """Remove a game (tests)."""
     REGISTRY.pop(name, None)
-    GAMES.pop(name, None)
-    NOTATIONS.pop(name, None)
 
 
 def get(name: object) -> GameEntry:
@@ -128,3 +125,28 @@ def get(name: object) -> GameEntry:
 def entries() -> list[GameEntry]:
     """Every game, in registration order."""
     return list(REGISTRY.values())
+
+
+def game_class(name: object) -> type[AnyGame]:
+    """The engine class of a game by API name (raise :class:`UnknownGame`)."""
+    return get(name).engine
+
+
+def new_game(name: str, *, deal: int, options: object = None) -> AnyGame:
+    """A new game of ``name`` on deal number ``deal`` with ``options`` as in API.md."""
+    return game_class(name).new(check_deal_number(deal), options)
+
+
+def start_game(name: str, deal: int | Mapping[str, Any], options: object = None) -> AnyGame:
+    """A new game of a deal: a deal number, or the stored starting position of a deal
+    without one (a ranked deal, :meth:`Game.ranked`)."""
+    if isinstance(deal, Mapping):
+        return game_class(name).from_start(deal, options)
+    return new_game(name, deal=deal, options=options)
+
+
+def load_position(position: Mapping[str, Any], options: object = None) -> AnyGame:
+    """A game from a full-information position; ``options`` supply the ruleset."""
+    if not isinstance(position, Mapping):
+        raise InvalidPosition("a position is a JSON object")
+    return game_class(position.get("game")).from_position(position, options)

@@ -3,7 +3,7 @@ modules what it needs (the adapter factory, the par search, the hints), so that 
 ever imports the registry. The worker and the CLI run these; the API never imports this module
 (its search-free calls are :mod:`patience.games.advice`).
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> solve_game(new_game("pyramid", deal=1)).verdict
 'winnable'
 >>> hint(new_game("pyramid", deal=1))
@@ -36,7 +36,7 @@ def search_in_sight(game: Game[Any, Any]) -> tuple[Any, Any]:
     search may deal none (:attr:`~patience.games.registry.GameEntry.no_shuffle`), so that
     what it finds depends on nothing unseen.
 
-    >>> from patience.engine import new_game
+    >>> from patience.games import new_game
     >>> search_in_sight(new_game("gaps", deal=1))[1][1]  # redeals left, as the search sees it
     0
     """
@@ -55,7 +55,7 @@ def solve_in_sight(game: Game[Any, Any], budget: Budget | None = None) -> Result
     card of it in sight) and ``unwinnable`` only says that there is no such win — not that
     the position is lost.
 
-    >>> from patience.engine import new_game
+    >>> from patience.games import new_game
     >>> solve_in_sight(new_game("gaps", deal=1, options={"redeals": 1})).verdict
     'winnable'
     """

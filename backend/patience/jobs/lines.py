@@ -1,6 +1,6 @@
 """Winning lines kept in Redis, so that hints along a line the solver already found are
 instant: for each position of the line (keyed like a job: game, ruleset and full position,
-:func:`~patience.jobs.queues.state_key`), the line's next move.
+:meth:`~patience.engine.game.Game.position_key`), the line's next move.
 
 Only positions with nothing unseen are kept (a line from there depends on nothing hidden:
 the player has seen every card), and only those past the line's last unseen shuffle (Gaps:
@@ -19,7 +19,7 @@ from redis import Redis
 
 from patience.engine import Game
 from patience.games import describe_hint, leads_somewhere_new
-from patience.jobs.queues import lifetime, state_key
+from patience.jobs.queues import lifetime
 from patience.solver.hints import Hint
 
 Json = dict[str, Any]
@@ -42,7 +42,11 @@ def keep(redis: Redis, game: Game[Any, Any], line: list[Json]) -> int:
         if walker.status != "playing" or walker.unseen_count():
             break
         found.append(
-            (state_key(walker), json.dumps(move, separators=(",", ":")), walker.shuffles_dealt())
+            (
+                walker.position_key(),
+                json.dumps(move, separators=(",", ":")),
+                walker.shuffles_dealt(),
+            )
         )
         walker.play(move)
     dealt = walker.shuffles_dealt()
@@ -60,7 +64,7 @@ def kept_hint(redis: Redis, game: Game[Any, Any]) -> Hint:
     leads somewhere new for this game (raises ``RedisError``)."""
     if game.status != "playing" or game.unseen_count():
         return None
-    found = redis.get(LINE + state_key(game))
+    found = redis.get(LINE + game.position_key())
     if found is None:
         return None
     move = json.loads(found)

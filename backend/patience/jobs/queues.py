@@ -166,7 +166,7 @@ POOL_SECONDS = float(os.environ.get("PATIENCE_POOL_SLICE_SECONDS") or 5)
 filler goes back on its queue (behind any par search or weighing queued meanwhile) and the
 next slice goes on where it stopped (its progress is in the database). A slice may overrun
 it by the candidate in flight (at most its CPU budget,
-:data:`~patience.catalogue.ranked.PROOF_SECONDS`)."""
+:data:`~patience.catalogue.ranked_deals.PROOF_SECONDS`)."""
 POOL = Kind(
     "patience.jobs.tasks.fill_pool", RANKED_QUEUE, int(POOL_SECONDS) + 5 * MINUTE, keep=0, wait=HOUR
 )
@@ -213,25 +213,19 @@ SOLVE_ID = re.compile(r"solve-[0-9a-f]{40}")
 some ids outright)."""
 
 
-def state_key(game: Game[Any, Any]) -> str:
-    """A fingerprint of what a job computes for: game, ruleset and full position
-    (:meth:`~patience.engine.game.Game.position_key`, computed once per position)."""
-    return game.position_key()
-
-
 def seen_key(game: Game[Any, Any]) -> str:
     """A fingerprint of the cards the player has seen (a hint depends on them)."""
     return hashlib.sha256(",".join(game.seen).encode()).hexdigest()[:16]
 
 
 def analysis_id(game: Game[Any, Any]) -> str:
-    return f"analysis-{state_key(game)}"
+    return f"analysis-{game.position_key()}"
 
 
 def hint_id(game: Game[Any, Any]) -> str:
     """A hint depends on the position, the cards seen and, through the no-cycle rule, on
     the positions the line has been in (its moves say which)."""
-    return f"hint-{state_key(game)}-{seen_key(game)}-{line_key(game)}"
+    return f"hint-{game.position_key()}-{seen_key(game)}-{line_key(game)}"
 
 
 def line_key(game: Game[Any, Any]) -> str:
@@ -241,7 +235,7 @@ def line_key(game: Game[Any, Any]) -> str:
 
 
 def solve_id(game: Game[Any, Any]) -> str:
-    return f"solve-{state_key(game)}"
+    return f"solve-{game.position_key()}"
 
 
 def par_id(name: str, ruleset: str, deal: int) -> str:

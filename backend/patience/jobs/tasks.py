@@ -7,7 +7,7 @@ each publishes its result in the results store (:mod:`patience.jobs.results`) fo
 kind's lifetime, or, when durable (a deal's par), writes it to the database; each also
 returns it (a direct call, as in these doctests, only returns it).
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> analyse(new_game("pyramid", deal=1).position(), {}, seconds=5)["verdict"]
 'winnable'
 """
@@ -27,7 +27,9 @@ from sqlalchemy import Engine, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from patience.engine import Game, load_position, new_game, start_game
+from patience.catalogue.ranked_deals import deal_start
+from patience.engine import Game
+from patience.games import load_position, new_game, start_game
 from patience.games.fair_play import foreknowledge
 from patience.games.solving import (
     find_par,
@@ -37,8 +39,8 @@ from patience.games.solving import (
     solve_in_sight,
 )
 from patience.jobs import stopping
-from patience.jobs.client import Jobs
-from patience.jobs.honesty import NONE_IN_SIGHT
+from patience.jobs.background import FairPlayWeighing
+from patience.jobs.honest_analysis import NONE_IN_SIGHT, Analyses, honesty
 from patience.jobs.lines import keep
 from patience.jobs.queues import (
     ANALYSIS,
@@ -57,7 +59,6 @@ from patience.jobs.queues import (
     queue_key,
 )
 from patience.jobs.results import members, publish, text
-from patience.service.ranked import deal_start
 from patience.solver import Budget
 from patience.solver.par import shorten
 from patience.store import GameRecord, database_url, make_engine, session_factory, utcnow
@@ -88,7 +89,7 @@ def analyse(
     rule allows it). ``unknown`` when the budget (``seconds``, and ``nodes`` if given) runs
     out. While an unseen shuffle is pending (Gaps with a redeal left) only a win in sight is
     searched for (:func:`~patience.games.solving.solve_in_sight`): ``winnable`` when one is
-    found, :data:`~patience.jobs.honesty.NONE_IN_SIGHT` when there is none (not a loss: the
+    found, :data:`~patience.jobs.honest_analysis.NONE_IN_SIGHT` when there is none (not a loss: the
     API reports ``not_applicable``), ``unknown`` — so the answer is the same whatever the
     position's seed. Dropped without a verdict as soon as no game wants this position
     analysed any more (``superseded``); put back on its queue when a player waits for a hint
@@ -108,7 +109,7 @@ def analyse(
     if result.verdict == "unknown" and watch is not None and watch.should_stop():
         return watch.stopped()
     verdict: str = result.verdict
-    if verdict == "unwinnable" and game.unseen_shuffle():
+    if verdict == "unwinnable" and honesty(game).in_sight_only:
         verdict = NONE_IN_SIGHT
     found = {"verdict": verdict, "nodes": result.nodes, "seconds": round(result.seconds, 3)}
     if watch is None:
@@ -185,11 +186,11 @@ def _start_rewinds(job: Job, game: Game[Any, Any]) -> None:
     except SQLAlchemyError as exc:
         log.warning("rewind searches not started: %s", exc)
         return
-    jobs = Jobs(job.connection)
+    analyses = Analyses(job.connection)
     for record, start in zip(playing, starts, strict=True):
         built = rebuild(record.game, record.options, start, record.line, record.seen)
         if built.position_key() == game.position_key():  # not moved on meanwhile
-            jobs.start_rewind(built, record.id)
+            analyses.start_rewind(built, record.id)
 
 
 def rewind(
@@ -291,9 +292,9 @@ def sweep_fair_play() -> Json:
         return {"queued": 0}
     with database_session() as session:
         pending = pending_wins(session, FAIR_PLAY_SWEEP_BATCH)
-    jobs = Jobs(job.connection)
+    weighing = FairPlayWeighing(job.connection)
     for game_id in pending:
-        jobs.submit_fair_play(game_id)
+        weighing.submit_fair_play(game_id)
     return {"queued": len(pending)}
 
 
@@ -353,7 +354,7 @@ def fill_pool() -> Json | Retry:
     why): the API then answers 503 for today's daily and ``/readyz`` says the pool is
     dry."""
     from patience.catalogue.pool import fill, missing, next_attempt
-    from patience.catalogue.ranked import MissingSecret, secret_bytes
+    from patience.catalogue.ranked_deals import MissingSecret, secret_bytes
 
     try:
         secret = secret_bytes(os.environ.get("DEAL_SECRET"))

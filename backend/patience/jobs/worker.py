@@ -47,7 +47,7 @@ from patience.jobs import (
     stopping,
     tasks,  # noqa: F401  (loaded here once: every forked horse has it)
 )
-from patience.jobs.client import Jobs
+from patience.jobs.background import FairPlayWeighing, PoolFiller
 from patience.jobs.metrics import record_job
 from patience.jobs.queues import (
     ABANDONED_AFTER,
@@ -116,7 +116,7 @@ class _Beating:
         super().run_maintenance_tasks()  # type: ignore[misc]
         if FAIR_PLAY_QUEUE in self.queue_names():
             try:
-                Jobs(self.connection).sweep_fair_play()
+                FairPlayWeighing(self.connection).sweep_fair_play()
             except RedisError:
                 log.warning("worker %s: could not queue the fair-play sweep", self.name)
         if RANKED_QUEUE not in self.queue_names():
@@ -127,7 +127,7 @@ class _Beating:
                 self.told_no_secret = True
             return
         try:
-            Jobs(self.connection).top_up_pool()
+            PoolFiller(self.connection).top_up_pool()
         except RedisError:
             log.warning("worker %s: could not queue the ranked pool's filler", self.name)
 

@@ -8,17 +8,23 @@ holds what the player saw and did — the deal's ID, the options, the moves — 
 of the game: a numbered deal's cards follow from its ID, and a ranked deal's layout is
 written only once the deal is revealed (:attr:`Header.layout`).
 
+The package keeps no list of games: each function is handed the game (its rules and its
+notation), or the look-up of a game by name (:data:`Games`, the registry's
+:func:`patience.games.get`), by its caller.
+
+>>> from patience.games import get
 >>> record = Record(Header(game="pyramid", deal_id="pyramid-8153", result="resigned"),
 ...                 ({"type": "draw"}, {"type": "king", "at": "p0"}))
->>> print(record.text(), end="")
+>>> text = record.text(get("pyramid").notation)
+>>> print(text, end="")
 [Game "pyramid"]
 [DealId "pyramid-8153"]
 [Result "resigned"]
 <BLANKLINE>
 1. d 2. Kp0 resigned
->>> parse_record(record.text()) == record
+>>> parse_record(text, get) == record
 True
->>> verify(parse_record(record.text())).to_json()["error"]["reason"]
+>>> verify(parse_record(text, get), get).to_json()["error"]["reason"]
 'covered'
 """
 
@@ -35,10 +41,18 @@ from patience.record.errors import (
     RecordError,
     RecordSyntaxError,
 )
-from patience.record.games import NOTATIONS, notation_for
 from patience.record.header import RESULT_MARKS, Header, Result
 from patience.record.notation import GENERIC, Notation
-from patience.record.replay import DealNotRevealed, Illegal, Verdict, replay, start_game
+from patience.record.replay import (
+    DealNotRevealed,
+    Games,
+    Illegal,
+    RecordGame,
+    Verdict,
+    game_of,
+    replay,
+    start_game,
+)
 from patience.record.text import MAX_MOVES, Place, decode, read_text, write_text
 
 Json = dict[str, Any]
@@ -46,8 +60,8 @@ Json = dict[str, Any]
 __all__ = [
     "GENERIC",
     "MAX_MOVES",
-    "NOTATIONS",
     "DealNotRevealed",
+    "Games",
     "Header",
     "Illegal",
     "InvalidNotation",
@@ -56,10 +70,11 @@ __all__ = [
     "Place",
     "Record",
     "RecordError",
+    "RecordGame",
     "RecordSyntaxError",
     "Result",
     "Verdict",
-    "notation_for",
+    "game_of",
     "parse_record",
     "start_game",
     "verify",
@@ -75,16 +90,17 @@ class Record:
     places: tuple[Place, ...] = field(default=(), compare=False)
     """Where each move was read (empty for a record not read from text)."""
 
-    def text(self) -> str:
-        """The record's text (``ValueError`` for a move the game's notation cannot write)."""
-        notation = notation_for(self.header.game)
+    def text(self, notation: Notation) -> str:
+        """The record's text, its moves in ``notation``, its game's (``ValueError`` for a move
+        the notation cannot write)."""
         tokens = [notation.write(move) for move in self.moves]
         mark = next(m for m, status in RESULT_MARKS.items() if status == self.header.result)
         return write_text(self.header.tags(), tokens, mark)
 
 
-def parse_record(data: str | bytes) -> Record:
-    """Read a record (UTF-8 bytes or text); raise :class:`RecordError` with its place."""
+def parse_record(data: str | bytes, games: Games) -> Record:
+    """Read a record (UTF-8 bytes or text) of one of ``games``; raise :class:`RecordError`
+    with its place."""
     elements = read_text(decode(data) if isinstance(data, bytes) else data)
     header = Header.from_tags(elements.tags)
     mark = RESULT_MARKS[elements.result.text]
@@ -95,7 +111,7 @@ def parse_record(data: str | bytes) -> Record:
             line=place.line,
             column=place.column,
         )
-    notation = notation_for(header.game)
+    notation = game_of(header, games).notation
     moves = []
     for token in elements.moves:
         try:
@@ -106,11 +122,11 @@ def parse_record(data: str | bytes) -> Record:
     return Record(header, tuple(moves), tuple(token.place for token in elements.moves))
 
 
-def verify(record: Record) -> Verdict:
+def verify(record: Record, games: Games) -> Verdict:
     """Replay ``record`` through the engine (see :mod:`patience.record.replay`)."""
-    return replay(record.header, record.moves, record.places)
+    return replay(record.header, record.moves, record.places, games)
 
 
-def write_record(header: Header, moves: Sequence[Json]) -> str:
-    """The text of the record of ``moves`` under ``header``."""
-    return Record(header, tuple(moves)).text()
+def write_record(header: Header, moves: Sequence[Json], notation: Notation) -> str:
+    """The text of the record of ``moves`` under ``header``, in ``notation``."""
+    return Record(header, tuple(moves)).text(notation)

@@ -21,7 +21,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from patience.engine import UnknownGame, game_class
 from patience.engine.deal import MAX_DEAL
 from patience.engine.options import OptionValue
 from patience.record.errors import InvalidTag
@@ -32,6 +31,7 @@ Result = Literal["won", "resigned", "playing"]
 RESULT_MARKS: dict[str, Result] = {"won": "won", "resigned": "resigned", "*": "playing"}
 """The result as the record writes it (``*``: in play) → the game's status."""
 
+_GAME = re.compile(r"[a-z][a-z0-9-]*")
 _NUMBER = re.compile(r"0|[1-9][0-9]{0,9}")
 _TIME = re.compile(r"([0-9]{1,6}):([0-5][0-9]):([0-5][0-9])\.([0-9]{3})")
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -145,10 +145,11 @@ def _invalid(place: Place, message: str, reason: str | None = None) -> InvalidTa
 
 
 def _game(text: str) -> str:
-    try:
-        return game_class(text).name
-    except UnknownGame as exc:
-        raise ValueError(exc.message) from None
+    """A game's API name, written as one (whether the game is known is the caller's lookup:
+    :func:`patience.record.replay.game_of`)."""
+    if not _GAME.fullmatch(text):
+        raise ValueError(f"{text!r} is not a game name")
+    return text
 
 
 def _count(text: str) -> int:

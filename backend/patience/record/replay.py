@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import contextlib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from patience.engine import (
     Card,
@@ -20,14 +21,39 @@ from patience.engine import (
     Game,
     InvalidOptions,
     InvalidPosition,
-    game_class,
+    UnknownGame,
 )
 from patience.engine.options import parse_options
 from patience.record.errors import InvalidTag, RecordError
 from patience.record.header import Header, Result
+from patience.record.notation import Notation
 from patience.record.text import Place
 
 Json = dict[str, Any]
+
+
+class RecordGame(Protocol):
+    """What a record needs of its game: the rules and the move notation (a registry entry,
+    :class:`patience.games.GameEntry`, is one)."""
+
+    @property
+    def engine(self) -> type[Game[Any, Any]]: ...
+
+    @property
+    def notation(self) -> Notation: ...
+
+
+Games = Callable[[str], RecordGame]
+"""The game of an API name (raise :class:`~patience.engine.UnknownGame`): the registry's
+:func:`patience.games.get`, handed in by the caller, as this package keeps no list of games."""
+
+
+def game_of(header: Header, games: Games) -> RecordGame:
+    """The game a header names (raise :class:`InvalidTag` at its Game tag when unknown)."""
+    try:
+        return games(header.game)
+    except UnknownGame as exc:
+        raise _tag_error(header, "Game", f"Game: {exc.message}") from None
 
 
 class DealNotRevealed(RecordError):
@@ -73,10 +99,10 @@ def _tag_error(header: Header, tag: str, message: str) -> InvalidTag:
     return InvalidTag(message, line=place.line, column=place.column)
 
 
-def start_game(header: Header) -> Game[Any, Any]:
+def start_game(header: Header, games: Games) -> Game[Any, Any]:
     """The game a record starts from: the numbered deal its ID names, or its layout (raise
     :class:`InvalidTag` for tags that disagree, :class:`DealNotRevealed`)."""
-    cls = game_class(header.game)
+    cls = game_of(header, games).engine
     options = _options(cls, header)
     number = header.number()
     if number is not None:
@@ -147,9 +173,11 @@ def _options(cls: type[Game[Any, Any]], header: Header) -> dict[str, Any]:
     return options
 
 
-def replay(header: Header, moves: tuple[Json, ...], places: tuple[Place, ...]) -> Verdict:
+def replay(
+    header: Header, moves: tuple[Json, ...], places: tuple[Place, ...], games: Games
+) -> Verdict:
     """Play ``moves`` from the record's start; the verdict."""
-    game = start_game(header)
+    game = start_game(header, games)
     error: Illegal | None = None
     for number, move in enumerate(moves, start=1):
         try:

@@ -1,7 +1,7 @@
 """The games this process stored, rebuilt or advanced lately: a game's next action usually
 skips the database read and the replay of its move line.
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> cache = RecentGames(size=1)
 >>> cache.put({"id": "a", "version": 3}, new_game("pyramid", deal=1))
 >>> cache.get("a", 3)[1]["version"], cache.get("a", 4)

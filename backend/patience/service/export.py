@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from patience.catalogue.ranked import deal_id
+from patience.catalogue.ranked_deals import deal_id
 from patience.service.devices import Devices
 from patience.service.players import Players
 from patience.service.records import record_text

@@ -25,14 +25,15 @@ from typing import Any, Literal
 from sqlalchemy.orm import Session
 
 from patience import catalogue
-from patience.catalogue.daily import daily_rulesets
-from patience.catalogue.ranked import daily_key, deal_id, public_number
-from patience.engine import Game, IllegalMove, InvalidPosition, game_class, new_game, start_game
+from patience.catalogue.daily_rulesets import daily_rulesets
+from patience.catalogue.ranked_deals import daily_key, deal_id, deal_start, is_open, public_number
+from patience.engine import Game, IllegalMove, InvalidPosition
 from patience.engine.deal import MAX_DEAL
+from patience.games import game_class, new_game, start_game
 from patience.games import get as game_entry
 from patience.service.analysis import Analyst
 from patience.service.cache import recent_games
-from patience.service.daily import Daily, InvalidDate
+from patience.service.daily_deals import Daily, InvalidDate
 from patience.service.deals import known_par
 from patience.service.errors import (
     Busy,
@@ -42,14 +43,13 @@ from patience.service.errors import (
     NotFound,
     VersionConflict,
 )
-from patience.service.ranked import deal_start, is_open
 from patience.service.views import elapsed_ms, game_view, iso
 from patience.store import GameRecord, Player
-from patience.store.daily import is_ranked
+from patience.store.daily_results import is_ranked
 from patience.store.games import Change, Games, LineEdit, Row, as_row
 from patience.store.pars import par_of
 from patience.store.queries import asked_for_solution, personal_best
-from patience.store.ranked import daily_of
+from patience.store.ranked_pool import daily_of
 
 Json = dict[str, Any]
 Kind = Literal["move", "undo", "resign", "rewind"]

@@ -10,8 +10,8 @@ from typing import Any
 from redis import RedisError
 from sqlalchemy.orm import Session
 
-from patience.engine import new_game
-from patience.jobs import SOLVE_ID, Jobs, TooManySolves
+from patience.games import new_game
+from patience.jobs import SOLVE_ID, Solves, TooManySolves
 from patience.service.errors import NotFound, TooManyJobs, Unavailable
 from patience.store.queries import record_solve_request, requested_job
 
@@ -22,7 +22,7 @@ class SolveJobs:
     """The ``/solve`` jobs of one request: a database session, the job client (``None``
     without Redis) and the time now."""
 
-    def __init__(self, session: Session, jobs: Jobs | None, now: dt.datetime) -> None:
+    def __init__(self, session: Session, jobs: Solves | None, now: dt.datetime) -> None:
         self.session = session
         self.jobs = jobs
         self.now = now
@@ -56,7 +56,7 @@ class SolveJobs:
             raise _not_found()
         return found
 
-    def _client(self) -> Jobs:
+    def _client(self) -> Solves:
         if self.jobs is None:
             raise _unavailable()
         return self.jobs

@@ -10,11 +10,11 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from patience import games
-from patience.service.daily import streaks
+from patience.service.daily_deals import streaks
 from patience.service.errors import NotConfirmed, PlayerGone
 from patience.service.views import best_entry
 from patience.store import Player
-from patience.store.daily import daily_win_dates
+from patience.store.daily_results import daily_win_dates
 from patience.store.queries import erase_player, new_player, personal_bests, player_stats
 
 Json = dict[str, Any]

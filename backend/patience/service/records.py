@@ -14,7 +14,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from patience.catalogue.ranked import closes_at, deal_id, parse_daily_id
+from patience import games
+from patience.catalogue.ranked_deals import closes_at, deal_id, deal_start, is_open, parse_daily_id
 from patience.record import (
     DealNotRevealed,
     Header,
@@ -27,11 +28,10 @@ from patience.record import (
     write_record,
 )
 from patience.service.games import finished_game
-from patience.service.ranked import deal_start, is_open
 from patience.service.views import elapsed_ms
 from patience.store import GameRecord, Player
 from patience.store.games import Games, as_row
-from patience.store.ranked import daily_of
+from patience.store.ranked_pool import daily_of
 
 Json = dict[str, Any]
 STATUS: dict[str, Result] = {"won": "won", "resigned": "resigned", "playing": "playing"}
@@ -73,7 +73,8 @@ def record_text(
     if session is not None and record.deal < 0 and not is_open(record.deal, now):
         start = deal_start(session, record.game, record.deal)
         layout = start if isinstance(start, dict) else None
-    return write_record(header_of(record, player, now, layout), record.line)
+    header = header_of(record, player, now, layout)
+    return write_record(header, record.line, games.get(record.game).notation)
 
 
 def file_name(record: GameRecord) -> str:
@@ -100,10 +101,10 @@ def verified(text: str | bytes, session: Session, now: dt.datetime) -> Json:
     """A record (text or UTF-8 bytes) replayed through the engine: its verdict
     (``RecordError`` when it cannot be read or replayed). A ranked deal's record replays from
     the pool's own layout of its closed day, never from one the record brings."""
-    record = parse_record(text)
+    record = parse_record(text, games.get)
     if record.header.number() is None:
         record = _from_the_pool(record, session, now)
-    return verify(record).to_json()
+    return verify(record, games.get).to_json()
 
 
 def _from_the_pool(record: Record, session: Session, now: dt.datetime) -> Record:
@@ -137,7 +138,7 @@ def _from_the_pool(record: Record, session: Session, now: dt.datetime) -> Record
             reason="layout_mismatch",
         )
     pooled = dataclasses.replace(record, header=header.replace(layout=ranked.layout))
-    ruleset = start_game(pooled.header).ruleset
+    ruleset = start_game(pooled.header, games.get).ruleset
     if ruleset != ranked.ruleset:
         rules = header.place("Options" if header.options is not None else "Ruleset")
         raise InvalidTag(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from patience.catalogue.ranked import deal_id, public_number
+from patience.catalogue.ranked_deals import deal_id, public_number
 from patience.engine import Game
 from patience.service.analysis import Analyst
 from patience.store.games import Row

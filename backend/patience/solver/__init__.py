@@ -3,7 +3,7 @@
 Nothing here looks a game up by name: a caller hands over the game's adapter (the registry's
 :func:`patience.games.solve_game` does it by name).
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> from patience.solver.pyramid import PyramidAdapter
 >>> solve(*PyramidAdapter.from_game(new_game("pyramid", deal=1))).verdict
 'winnable'

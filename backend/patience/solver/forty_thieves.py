@@ -30,7 +30,7 @@ Search structure:
   columns), and last part of a run onto the twin of the card it sits on. Runs move as one action
   within the ruleset's limit (classic ``2**E`` onto a card, ``2**(E-1)`` into an empty column).
 
->>> from patience.engine import load_position
+>>> from patience.games import load_position
 >>> from patience.solver.core import solve
 >>> position = {"game": "forty-thieves", "tableau": [["AS"], ["2S", "AS"]] + [[]] * 8,
 ...     "stock": ["2S"], "waste": [], "foundations": [[]] * 8}
@@ -161,7 +161,7 @@ class FortyThievesAdapter:
         """The step (the action, then the safe cards its closure sends up) and the state
         after one action from ``state``: the native core's lines are actions.
 
-        >>> from patience.engine import new_game
+        >>> from patience.games import new_game
         >>> adapter, start = FortyThievesAdapter.from_game(new_game("forty-thieves", deal=1))
         >>> [(step, after)] = adapter.successors(start)  # an ace on top: up it goes, alone
         >>> adapter.apply(start, step[0]) == (step, after)

@@ -33,7 +33,7 @@ What is pruned is proven:
   :meth:`GapsAdapter.score`: wins are common but deep), then short *probes* under perturbed
   orders (:attr:`GapsAdapter.PROBES`), then this search with what is left.
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> from patience.solver.core import solve
 >>> adapter, start = GapsAdapter.from_game(new_game("gaps", deal=1, options={"redeals": 2}))
 >>> solve(adapter, start).verdict
@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any, ClassVar
 
-from patience.engine.deal import MAX_DEAL
+from patience.engine.deal import MAX_DEAL, derived_seed
 from patience.engine.gaps import (
     COLS,
     ROWS,
@@ -84,7 +84,7 @@ from patience.solver.gaps_grid import (
 
 def no_redeals(state: State) -> State:
     """``state`` with redeals forbidden: a search from it looks for a win that needs no
-    further redeal (as issue 26's analysis asks while a redeal's cards would fall unseen).
+    further redeal (as the honest analysis asks while a redeal's cards would fall unseen).
     The count left is all a search reads of the redeals, on either core, so this costs
     nothing: the same grid, searched as without redeals (rows interchangeable, persistent
     sets, frozen cards)."""
@@ -119,10 +119,18 @@ class GapsAdapter:
     def native(self, start: State) -> native.Twin | None:
         """The native twin of this search (:mod:`patience.solver.native`); its moves are
         this adapter's."""
-        if native.NATIVE is None or self.seed > MAX_DEAL:
-            return None  # (the native core derives redeals from numbered deals' 32-bit seeds)
-        game = native.NATIVE.Gaps(self.seed, self.aces_shuffled)
-        return native.Twin(game, start, self.native_order)
+        if native.NATIVE is None:
+            return None
+        if self.seed <= MAX_DEAL:
+            game = native.NATIVE.Gaps(self.seed, self.aces_shuffled)
+            return native.Twin(game, start, self.native_order)
+        # A ranked deal's 64-bit seed: its redeals' generator states are SHA-256 digests the
+        # native core does not compute, so each redeal the deal can still make is handed in.
+        _, left, done = start
+        if left < 0:
+            return None  # unlimited redeals: no finite list to hand in (the Python core)
+        states = [derived_seed(self.seed, k) for k in range(1, done + left + 1)]
+        return native.Twin(native.NATIVE.Gaps(states, self.aces_shuffled), start, self.native_order)
 
     def dives(self, start: State) -> Sequence[GapsAdapter]:
         """Two short depth-first searches first, in another order: cards late in the grid

@@ -29,7 +29,7 @@ PAIR_BITS = int.from_bytes(bytes(0 if i in ROW_ENDS else 0x80 for i in range(SIZ
 def encode(state: GapsState) -> State:
     """The compact form of an engine state.
 
-    >>> from patience.engine import new_game
+    >>> from patience.games import new_game
     >>> grid, left, done = encode(new_game("gaps", deal=1).state)
     >>> len(grid), grid.count(GAP), left, done
     (52, 4, 2, 0)

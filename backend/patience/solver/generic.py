@@ -5,7 +5,7 @@ It is as correct as the rules (it plays them), and slow: a fast adapter encodes 
 ints and orders moves well. States must be hashable (the engine's frozen dataclasses are);
 without a dominance order every state is its own group of rank 0.
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> from patience.solver.core import Budget, solve
 >>> result = solve(*EngineAdapter.from_game(new_game("pyramid", deal=1)), Budget(nodes=200_000))
 >>> game = new_game("pyramid", deal=1)

@@ -5,7 +5,7 @@ plain depth-first search over ``legal_moves`` / ``play`` / ``undo`` with a visit
 positions. Slow, but obviously right — the tests check the real solvers against it on small
 budgets, and the benchmark runs it as the baseline.
 
->>> from patience.engine import load_position
+>>> from patience.games import load_position
 >>> pyramid = [None] * 28
 >>> pyramid[21], pyramid[22] = "6S", "7H"
 >>> g = load_position({"game": "pyramid", "pyramid": pyramid, "stock": [], "waste": []})

@@ -12,7 +12,7 @@ One entry point, :func:`find_par`, for every game:
 Moves are counted as the game counts them (``len(game.moves)`` after replaying the line), and
 every line returned has been replayed to a win in the engine.
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> from patience.solver.pyramid import PyramidAdapter
 >>> par = find_par(new_game("pyramid", deal=12), PyramidAdapter.from_game, Budget(seconds=10),
 ...                optimal=pyramid_par)
@@ -112,7 +112,7 @@ def shorten(game: Game[Any, Any], line: list[Json], budget: Budget | None = None
     Repeated until nothing changes or ``budget`` runs out; the result reaches the same end
     and is never longer.
 
-    >>> from patience.engine import new_game
+    >>> from patience.games import new_game
     >>> there = {"type": "move", "card": "2C", "to": "r3c0"}
     >>> back = {"type": "move", "card": "2C", "to": "r0c0"}
     >>> shorten(new_game("gaps", deal=13), [there, back, there])  # a detour, dropped

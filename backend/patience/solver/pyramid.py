@@ -19,7 +19,7 @@ state is dead when the pyramid could not be cleared even with the whole talon op
 time — the proof that settles most unwinnable deals at once — or, in the last pass, with the
 stock open and the waste a stack (see :meth:`PyramidAdapter.is_dead`).
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> from patience.solver.core import solve
 >>> adapter, start = PyramidAdapter.from_game(new_game("pyramid", deal=1))
 >>> solve(adapter, start).verdict

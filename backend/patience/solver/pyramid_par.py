@@ -23,7 +23,7 @@ fall short of the par, so the bound (:class:`ParBound`) decides the speed: on de
 the search expands a median of about 7,600 positions for a winnable deal (most of them in the
 first pass, where the bound cannot tell that two more passes will be needed).
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> adapter, start = PyramidAdapter.from_game(new_game("pyramid", deal=12))
 >>> result = ParSearch(adapter).run(start)
 >>> result.moves, result.proven

@@ -18,7 +18,7 @@ in sight out of none), not across one (a redeal may deal a winnable layout): the
 into *blocks* at its shuffles, and the search runs in each block from the last back, until
 one holds a point.
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> from patience.solver.pyramid import PyramidAdapter
 >>> last_winnable(new_game("pyramid", deal=1), PyramidAdapter.from_game, 20, known_lost=False).found
 0
@@ -113,7 +113,7 @@ def blocks(game: Game[Any, Any]) -> list[tuple[int, int]]:
     """The line's lengths ``(first, last)`` between its unseen shuffles, in order: one block
     for a game without them.
 
-    >>> from patience.engine import new_game
+    >>> from patience.games import new_game
     >>> g = new_game("gaps", deal=77)
     >>> for move in [{"type": "move", "card": "7S", "to": "r2c5"}, {"type": "redeal"}]:
     ...     _ = g.play(move)

@@ -149,8 +149,9 @@ class GameRecord(Base):
     ruleset: Mapped[str] = mapped_column(String(64))
     options: Mapped[dict[str, Any]]
     deal: Mapped[int] = mapped_column(BigInteger)
-    """The deal number, or for a ranked deal minus its :class:`RankedDeal` id (numbers
-    start at 1, so the two never meet in the tables keyed by deal)."""
+    """The deal number, or for a ranked daily its key ``-YYYYMMDD`` of its date
+    (:func:`patience.catalogue.ranked_deals.daily_key`; numbers start at 1, so the two never meet
+    in the tables keyed by deal)."""
     version: Mapped[int] = mapped_column(Integer, default=0)
     line: Mapped[list[Any]]
     seen: Mapped[list[Any]]
@@ -290,7 +291,8 @@ class RankedDeal(Base):
     secret, never from a public number, and proven winnable by the worker before anyone
     plays it. ``layout`` is its full starting position and ``solution`` the proven line:
     both stay on the server until ``closes_at`` (``GET /daily/<game>/<date>/deal``). The
-    tables keyed by deal (wins, bests, pars, games) hold it as ``-id``."""
+    tables keyed by deal (wins, bests, pars, games) hold a daily as ``-YYYYMMDD``, the key
+    of its date (:func:`patience.catalogue.ranked_deals.daily_key`)."""
 
     __tablename__ = "ranked_deals"
     __table_args__ = (

@@ -136,7 +136,7 @@ function DataDialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   }
 }
 
-/** Another device, a record to check, the player's own data (issue 30). */
+/** Another device, a record to check, the player's own data. */
 function AccountDialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   const close = () => ctl.store.dialog(null);
   const acct = ctl.account;

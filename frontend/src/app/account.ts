@@ -1,4 +1,4 @@
-// What a player does with who they are and what they played (issue 30): a code for another
+// What a player does with who they are and what they played: a code for another
 // device and redeeming one, signing devices out, a finished game's record (copy, download), a
 // pasted record checked by the server, their data downloaded, the account deleted. After a
 // redemption, this device's sign-out or a deletion the shell starts over at home as the player

@@ -4,7 +4,7 @@ import type { components } from '../api/schema';
 type S = components['schemas'];
 type Par = S['Par'];
 
-/** The worker's fair-play check of a win (issue 26): `review` — its choices show knowledge of
+/** The worker's fair-play check of a win : `review` — its choices show knowledge of
  *  cards unseen when they were made, for an operator to decide; `pending` — not checked yet. */
 export type FairPlay = S['Entry']['fair_play'];
 /** A leaderboard entry: `game_id` is `null` for another player's win of an open ranked day (its

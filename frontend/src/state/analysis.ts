@@ -151,7 +151,7 @@ export function deadEndKind(view: GameView | null, w: Watch | null): DeadEndKind
   return provenUnwinnable(view, w) ? 'unwinnable' : null;
 }
 
-/** The last winnable point of a position proven lost (issue 21.4): a point to go back to,
+/** The last winnable point of a position proven lost: a point to go back to,
  *  `null` when even the deal's start was lost, `undefined` while unknown (still searching, or
  *  no proof for this version). */
 export function rewindPoint(view: GameView | null, w: Watch | null): RewindPoint | null | undefined {

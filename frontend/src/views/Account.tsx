@@ -1,4 +1,4 @@
-// The dialogs of issue 30: devices and data (another device: a code with its QR code, redeeming
+// The account dialogs: devices and data (another device: a code with its QR code, redeeming
 // one, the devices with sign-out; the player's own data: download, delete with their name), and
 // a pasted record checked by the server. They render props only; `src/app/account.ts` does what they ask.
 import { useMemo, useState } from 'preact/hooks';

@@ -10,7 +10,7 @@ its budget, each sample's guided beam votes for the first move of its most promi
 card, the exact solver leads, and its winning line is kept (the worker caches it). No hint
 leads back to a position the game has been in, and the searches avoid those positions too.
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> quick(new_game("forty-thieves", deal=1, options={"rules": "relaxed"}))["reason"]
 'to_foundation'
 """

@@ -20,7 +20,7 @@ a redeal only when no card move leads anywhere new. No hint ever leads back to a
 game has been in (:mod:`patience.solver.hints.common`); a redeal, which deals unseen cards,
 always counts as new.
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> quick(new_game("gaps", deal=1, options={"redeals": 2}))
 {'move': {'type': 'move', 'card': '4C', 'to': 'r3c4'}, 'reason': 'fills_gap', 'searched': False}
 """
@@ -192,7 +192,7 @@ def sample_seeds(game: GapsGame) -> list[int]:
     generator seeded by public information only: the board, the redeals left and done and
     the ruleset — never the position's own seed.
 
-    >>> from patience.engine import new_game
+    >>> from patience.games import new_game
     >>> a, b = new_game("gaps", deal=1), new_game("gaps", deal=1)
     >>> sample_seeds(a) == sample_seeds(b) != sample_seeds(new_game("gaps", deal=2))
     True

@@ -9,7 +9,7 @@ move, the seed page's advice. Every Pyramid move removes a card or moves on thro
 stock, so no line can come back to a position (the no-cycle rule holds by itself; it is
 checked all the same).
 
->>> from patience.engine import new_game
+>>> from patience.games import new_game
 >>> searched(new_game("pyramid", deal=1))[0]
 {'move': {'type': 'king', 'at': 'p21'}, 'reason': 'removes_king', 'searched': True}
 """

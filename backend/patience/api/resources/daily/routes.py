@@ -19,9 +19,9 @@ from patience.api.resources.daily.schemas import (
     RevealSchema,
 )
 from patience.api.smorest import Blueprint
-from patience.catalogue.daily import daily_rulesets
-from patience.service.daily import Daily
-from patience.service.ranked import reveal
+from patience.catalogue.daily_rulesets import daily_rulesets
+from patience.service.daily_deals import Daily
+from patience.service.ranked_days import reveal
 
 blp = Blueprint("daily", __name__, url_prefix="/api/v1/daily", description="Daily deals")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from patience.api.analysis import jobs
+from patience.api.analysis import solves
 from patience.api.auth import current_player_id
 from patience.api.clock import now
 from patience.api.db import get_session
@@ -19,7 +19,7 @@ Json = dict[str, Any]
 
 def service() -> SolveJobs:
     """The solve jobs of this request."""
-    return SolveJobs(get_session(), jobs(), now())
+    return SolveJobs(get_session(), solves(), now())
 
 
 @blp.route("/solve", methods=["POST"])

@@ -40,7 +40,7 @@ from patience.jobs.queues import (
     queue_key,
     queued,
 )
-from patience.service.ranked import pool_state
+from patience.service.ranked_days import pool_state
 
 log = logging.getLogger(__name__)
 

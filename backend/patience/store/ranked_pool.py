@@ -1,6 +1,5 @@
-"""The queries of ranked deals: a day's deal, a deal by its key in the deal-keyed tables
-(``-id``), the days the pool holds, storing a proven deal, and where each search for a
-deal not yet held goes on."""
+"""The queries of ranked deals: a day's deal, the days the pool holds, storing a proven deal,
+and where each search for a deal not yet held goes on."""
 
 from __future__ import annotations
 
@@ -14,21 +13,11 @@ from sqlalchemy.orm import Session
 from patience.store.models import RankedDeal, RankedFillProgress
 
 
-def deal_key(ranked: RankedDeal) -> int:
-    """The ranked deal's key in the tables keyed by deal number (negative: never a number)."""
-    return -ranked.id
-
-
 def daily_of(session: Session, game: str, day: dt.date) -> RankedDeal | None:
     """``game``'s daily deal of ``day``, if the pool holds it."""
     return session.scalars(
         select(RankedDeal).where(RankedDeal.game == game, RankedDeal.day == day)
     ).first()
-
-
-def ranked_by_key(session: Session, key: int) -> RankedDeal | None:
-    """The ranked deal of a deal key (``-id``)."""
-    return session.get(RankedDeal, -key) if key < 0 else None
 
 
 def pool_days(session: Session, first: dt.date, last: dt.date) -> dict[str, set[dt.date]]:

@@ -1,13 +1,15 @@
-"""The API's side of the job queue: enqueue by name, report, and keep Redis bounded.
+"""Analyses: the honesty rule, applied here once, and the analysis jobs it allows.
 
-- **By name.** :meth:`Jobs.submit` queues a job of a :class:`~patience.jobs.queues.Kind`
-  under its task's dotted name: this module never imports the tasks, so the API process
-  loads no job function (only the worker does). A job id already queued or running is not
-  queued twice.
-- **Reading is pure.** :meth:`Jobs.report` only reads: the result in the results store
-  (:mod:`patience.jobs.results`) and whether the job is pending. :meth:`Jobs.ask` — called
-  by the action that made the position and by ``POST /games/<id>/analysis`` — wants the
-  analysis and queues it when it is neither known nor pending.
+- **The honesty rule.** :func:`honesty` is the one entry point: what the rule allows of a
+  position's analysis — nothing searched (the game is over, or cards are unseen), a search
+  for a win in sight only (an unseen shuffle is pending), or a full search. The API's
+  reports (:meth:`Analyses.report`), the asking (:meth:`Analyses.ask`), the shortcuts that
+  need no search (:meth:`Analyses.infer`), the service's dead ends and rewinds, and the
+  worker's search (:func:`patience.jobs.tasks.analyse`) all read it from there.
+- **Reading is pure.** :meth:`Analyses.report` only reads: the result in the results store
+  (:mod:`patience.jobs.results`) and whether the job is pending. :meth:`Analyses.ask` —
+  called by the action that made the position and by ``POST /games/<id>/analysis`` — wants
+  the analysis and queues it when it is neither known nor pending.
 - **One analysis per game.** Each game records its latest wanted analysis, and each
   analysis the set of games that want it (one position may be wanted by several games).
   When a game moves on or ends, it leaves its older analysis's set; an analysis nobody
@@ -16,73 +18,41 @@
   its verdict is kept only :data:`~patience.jobs.queues.KEEP_LEFT_BEHIND` more. So a quick
   player never leaves a backlog, and Redis holds a bounded amount per game.
 - **Bounds.** Past :data:`~patience.jobs.queues.ANALYSIS_QUEUE_LIMIT` queued analyses a new one
-  reports ``busy`` instead of queueing; a player has at most
-  :data:`~patience.jobs.queues.SOLVES_IN_FLIGHT` ``/solve`` jobs queued or running; past
-  :data:`~patience.jobs.queues.PAR_QUEUE_LIMIT` queued par searches the oldest is dropped.
+  reports ``busy`` instead of queueing.
 - **Degrading.** Any Redis error, or no live worker, makes analysis ``unavailable``; play
   never waits for it.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from redis import Redis, RedisError
-from rq import Queue, Retry
-from rq.exceptions import DuplicateJobError
+from redis import RedisError
 from rq.job import Job
 
 from patience.engine import Game
-from patience.jobs.honesty import NONE_IN_SIGHT, not_applicable, report_of, worker_searches
-from patience.jobs.lines import LINE, kept_hint
+from patience.jobs.lines import LINE
 from patience.jobs.queues import (
     ANALYSIS,
     ANALYSIS_QUEUE,
     ANALYSIS_QUEUE_LIMIT,
     ANALYSIS_SECONDS,
-    FAIR_PLAY,
-    FAIR_PLAY_SWEEP,
-    FAIR_PLAY_SWEEP_EVERY,
-    FAIR_PLAY_SWEEP_JOB,
-    FAIR_PLAY_SWEPT,
-    HINT,
-    KEEP_FAILED,
     KEEP_LEFT_BEHIND,
     LATEST,
-    PAR,
-    PAR_QUEUE,
-    PAR_QUEUE_LIMIT,
-    PAR_SECONDS,
-    POOL,
-    POOL_FULL,
-    POOL_JOB,
     RESULT_TTL,
-    RETRIES,
     REWIND,
     REWIND_SECONDS,
-    SOLVE,
-    SOLVE_ID,
-    SOLVE_SECONDS,
-    SOLVES,
-    SOLVES_IN_FLIGHT,
     WANTED,
-    Kind,
     analysis_id,
-    fair_play_id,
-    hint_id,
     lifetime,
     live_workers,
-    par_id,
     queue_key,
     rewind_id,
-    solve_id,
-    state_key,
 )
-from patience.jobs.results import RESULT, Known, Results, members
+from patience.jobs.results import RESULT, Known, Results
+from patience.jobs.submitter import Submitter, primitives
 
 Json = dict[str, Any]
 
@@ -120,72 +90,98 @@ return {redis.call('GET', ARGV[8] .. ARGV[1]), redis.call('HGET', ARGV[7] .. ARG
         redis.call('LLEN', ARGV[6])}
 """
 
-# Queue KEYS[1] keeps at most ARGV[1] jobs: the oldest leave it, their records deleted.
-TRIM = """
-local dropped = 0
-while redis.call('LLEN', KEYS[1]) > tonumber(ARGV[1]) do
-  redis.call('DEL', ARGV[2] .. redis.call('LPOP', KEYS[1]))
-  dropped = dropped + 1
-end
-return dropped
-"""
+NONE_IN_SIGHT = "none_in_sight"
+"""The verdict the worker publishes for a position with an unseen shuffle pending when its
+search proved that no win needs no further shuffle: not a loss (a redeal may still deal a
+winnable layout), so never reported as one."""
 
 
-class TooManySolves(Exception):
-    """A player already has :data:`SOLVES_IN_FLIGHT` ``/solve`` jobs queued or running."""
+@dataclass(frozen=True)
+class Honesty:
+    """What the honesty rule allows of one position's analysis."""
+
+    refused: str | None
+    """Why nothing is searched: ``game_over``, ``unseen_cards`` (stock cards never face up);
+    ``None``: the worker searches the position when asked."""
+    in_sight_only: bool
+    """An unseen shuffle is pending (Gaps with a redeal left): where its cards will fall is
+    unseen, so the worker searches only for a win that needs no further shuffle
+    (:func:`~patience.games.solving.solve_in_sight`), and only such a win is reported."""
+
+    @property
+    def searched(self) -> bool:
+        """Whether the worker searches the position when asked."""
+        return self.refused is None
+
+    @property
+    def full_information(self) -> bool:
+        """Whether the position hides nothing: its verdicts are the search's, whatever they
+        are, and shortcuts, dead ends and rewinds may be read from them."""
+        return self.refused is None and not self.in_sight_only
+
+    def withheld(self, version: int, found: Json | None = None) -> Json | None:
+        """The ``not_applicable`` Analysis when the rule forbids a verdict, else ``None``
+        (``found``: what the worker's search published for the position, if known).
+
+        With an unseen shuffle pending, unless the search found a win the report is
+        ``not_applicable``/``unseen_shuffle`` — while it is queued or running, when it found
+        none or ran out of budget, and without Redis or a worker — so a player with a redeal
+        left only ever reads ``not_applicable``/``unseen_shuffle`` or ``done``/``winnable``:
+        never ``unwinnable``, ``timeout``, ``pending`` nor ``unavailable``, and nothing that
+        where the redeal's cards fall would decide. Once no shuffle is pending the position
+        is full-information: ``None``, and the report is the search's as for any game.
+        """
+        if self.refused is not None:
+            return report_of(version, "not_applicable", reason=self.refused)
+        if self.in_sight_only and (found is None or found.get("verdict") != "winnable"):
+            return report_of(version, "not_applicable", reason="unseen_shuffle")
+        return None
+
+
+def honesty(game: Game[Any, Any]) -> Honesty:
+    """What the honesty rule allows of ``game``'s position's analysis: the one place the rule
+    is decided.
+
+    >>> from patience.games import new_game
+    >>> rule = honesty(new_game("gaps", deal=1))
+    >>> rule.searched, rule.full_information, rule.withheld(0)["reason"]
+    (True, False, 'unseen_shuffle')
+    >>> rule.withheld(0, {"verdict": "winnable"}) is None
+    True
+    >>> honesty(new_game("gaps", deal=1, options={"redeals": 0})).full_information
+    True
+    >>> honesty(new_game("pyramid", deal=1)).refused
+    'unseen_cards'
+    """
+    if game.status != "playing":
+        return Honesty("game_over", in_sight_only=False)
+    if game.unseen_count():
+        return Honesty("unseen_cards", in_sight_only=False)
+    return Honesty(None, in_sight_only=game.unseen_shuffle())
+
+
+def report_of(version: int, state: str, *, verdict: str | None = None, reason: str = "") -> Json:
+    """An Analysis of API.md."""
+    return {"version": version, "state": state, "verdict": verdict, "reason": reason}
+
+
+def offline_report(game: Game[Any, Any], version: int) -> Json:
+    """The Analysis when Redis is not configured: what the rule says, else ``unavailable``."""
+    return honesty(game).withheld(version) or report_of(
+        version, "unavailable", reason="not_configured"
+    )
 
 
 @dataclass
-class Jobs:
-    """Enqueueing and reporting, on one Redis connection."""
+class Analyses(Submitter):
+    """The analysis jobs (and the rewind searches of lost positions)."""
 
-    redis: Redis
     queue_limit: int = ANALYSIS_QUEUE_LIMIT
     analysis_seconds: float = ANALYSIS_SECONDS
 
     def __post_init__(self) -> None:
-        self.results = Results(self.redis)
+        super().__post_init__()
         self._want_script = self.redis.register_script(WANT)
-
-    def queue(self, name: str = ANALYSIS_QUEUE) -> Queue:
-        return Queue(name, connection=self.redis)
-
-    # -- enqueue by name ---------------------------------------------------------------------
-
-    def submit(
-        self,
-        kind: Kind,
-        job_id: str,
-        args: tuple[Any, ...],
-        kwargs: Json | None = None,
-        *,
-        timeout: int | None = None,
-        known: Known | None = None,
-    ) -> None:
-        """Queue ``kind``'s task for ``job_id`` unless that job is queued or running already
-        (a spent one of that id is replaced; ``known``: what the caller just read of it). Its
-        RQ record goes as soon as it ends."""
-        known = known or self.results.read(job_id)[0]
-        if known.pending:
-            return
-        if known.status is not None:  # failed every run (or stopped): start afresh
-            old = self._fetch(job_id)
-            if old is not None:
-                old.delete()
-        # DuplicateJobError: another API process queued it a moment ago.
-        with contextlib.suppress(DuplicateJobError):
-            self.queue(kind.queue).enqueue_call(
-                kind.task,
-                args=args,
-                kwargs=kwargs or {},
-                job_id=job_id,
-                timeout=timeout or kind.timeout,
-                result_ttl=0,
-                ttl=lifetime(kind.wait),
-                failure_ttl=lifetime(KEEP_FAILED),
-                retry=Retry(max=RETRIES),
-                unique=True,
-            )
 
     # -- analysis ----------------------------------------------------------------------------
 
@@ -196,15 +192,15 @@ class Jobs:
     def report(self, game: Game[Any, Any], version: int, known: Known | None = None) -> Json:
         """The Analysis of API.md for ``game`` at ``version``: a pure read (``known``: what a
         read in this request found already)."""
-        if not worker_searches(game):
-            refused = not_applicable(game, version)
-            assert refused is not None
+        rule = honesty(game)
+        refused = rule.withheld(version)
+        if not rule.searched and refused is not None:
             return refused
         try:
             known = known or self.known(game)
         except RedisError:
             known = None
-        refused = not_applicable(game, version, None if known is None else known.result)
+        refused = rule.withheld(version, None if known is None else known.result)
         if refused is not None:
             return refused
         if known is None:
@@ -228,7 +224,7 @@ class Jobs:
         of budget; for a proven dead end, its rewind search too (raises ``RedisError``).
         ``known``: what a read in this request found already (else the want reads it, in
         the same round trip)."""
-        if not worker_searches(game):
+        if not honesty(game).searched:
             return Known(None)
         job_id = analysis_id(game)
         found, queued = self._want(owner or f"direct:{job_id}", job_id, read=known is None)
@@ -269,14 +265,14 @@ class Jobs:
         ahead: ``winnable`` on a kept winning line (the rest of the line proves it);
         ``unwinnable`` one move from a position proven lost that had nothing unseen and no
         shuffle ahead either (every position it leads to is lost). ``None`` otherwise."""
-        if game.unseen_shuffle():
+        if not honesty(game).full_information:
             return None
-        keys = [LINE + state_key(game)]
+        keys = [LINE + game.position_key()]
         parent = None
         if game.moves:
             parent = game.copy()
             parent.undo()
-            if not (parent.unseen_count() or parent.unseen_shuffle()):
+            if honesty(parent).full_information:
                 keys.append(Results.key(analysis_id(parent)))
         on_line, *before = self.redis.mget(keys)
         if on_line is not None:
@@ -328,7 +324,7 @@ class Jobs:
         (known,) = self.results.read(job_id)
         if known.unknown:
             kwargs = {"seconds": REWIND_SECONDS, "analysis": analysis_id(game), "owner": owner}
-            self.submit(REWIND, job_id, _primitives(game), kwargs, known=known)
+            self.submit(REWIND, job_id, primitives(game), kwargs, known=known)
 
     def _rewind_report(self, game: Game[Any, Any], version: int) -> Json:
         """``rewind`` for a lost position: ``{moves_back, version}`` or ``None`` (not even the
@@ -349,133 +345,23 @@ class Jobs:
             return None
         return result["found"], result["length"]
 
-    def has_workers(self) -> bool:
-        """Whether a worker that takes players' jobs is alive (False when Redis does not
-        answer)."""
-        try:
-            return bool(live_workers(self.redis, "interactive"))
-        except RedisError:
+    def proven_unwinnable(self, game: Game[Any, Any], known: Known | None = None) -> bool:
+        """Whether a finished proof says ``game``'s full-information position cannot be won
+        (``known``: what a read in this request found already; raises ``RedisError``)."""
+        if not honesty(game).full_information:
             return False
+        result = (known or self.known(game)).result
+        return result is not None and result.get("verdict") == "unwinnable"
 
-    # -- hints -------------------------------------------------------------------------------
-
-    def hint(self, game: Game[Any, Any], wait: float) -> Json | None:
-        """The worker's hint for ``game``, waiting at most ``wait`` seconds; ``None`` when it
-        is not ready (the caller gives ordinary advice instead)."""
-        try:
-            kept = kept_hint(self.redis, game)
-            if kept is not None:  # a winning line through here is known: no search
-                return {"hint": kept}
-            job_id = hint_id(game)
-            deadline = time.monotonic() + wait
-            (known,) = self.results.read(job_id)
-            if known.unknown:
-                self.submit(HINT, job_id, _primitives(game), known=known)
-                known = replace(known, status="queued")
-            while known.result is None:
-                if not known.pending or time.monotonic() > deadline:
-                    return None
-                time.sleep(0.02)
-                (known,) = self.results.read(job_id)
-            return known.result
-        except RedisError:
+    def moves_back(self, game: Game[Any, Any]) -> int | None:
+        """How many moves back the last winnable point of ``game``'s line is, when a finished
+        search says so (raises ``RedisError``)."""
+        if not honesty(game).full_information:
             return None
-
-    # -- /solve ------------------------------------------------------------------------------
-
-    def submit_solve(self, game: Game[Any, Any], player: str) -> str:
-        """Enqueue a whole-deal solve for ``player``; returns the job id (raises
-        :class:`TooManySolves`; RedisError propagates)."""
-        job_id = solve_id(game)
-        mine = SOLVES + player
-        known = members(self.redis, mine)
-        for other, state in zip(known, self.results.read(*known), strict=True):
-            if not state.pending:  # forget the player's jobs that are over
-                self.redis.srem(mine, other)
-        if job_id not in known and self.redis.scard(mine) >= SOLVES_IN_FLIGHT:
-            raise TooManySolves(f"at most {SOLVES_IN_FLIGHT} solves at a time")
-        (state,) = self.results.read(job_id)
-        if state.result is None:
-            deal = (game.name, dict(game.options), game.deal)
-            self.submit(SOLVE, job_id, deal, {"seconds": SOLVE_SECONDS}, known=state)
-            with self.redis.pipeline(transaction=False) as pipe:
-                pipe.sadd(mine, job_id)
-                pipe.expire(mine, lifetime(RESULT_TTL))
-                pipe.execute()
-        return job_id
-
-    def job_view(self, job_id: str) -> Json | None:
-        """``GET /jobs/<id>``: state, verdict, solution, stats (``None``: no such job)."""
-        if not SOLVE_ID.fullmatch(job_id):
+        point = self.rewind_point(game)
+        if point is None or point[0] is None:
             return None
-        (known,) = self.results.read(job_id)
-        view: Json = {"id": job_id, "state": "queued", "verdict": None, "solution": None}
-        view["stats"] = {"nodes": None, "seconds": None}
-        if known.result is not None:
-            result = known.result
-            view["verdict"] = result.get("verdict")
-            view["solution"] = result.get("solution")
-            view["stats"] = {"nodes": result.get("nodes"), "seconds": result.get("seconds")}
-            view["state"] = "timeout" if view["verdict"] == "unknown" else "done"
-            return view
-        if known.status is None:
-            return None
-        if not known.pending:
-            view["state"] = "failed"
-        elif known.status == "started":
-            view["state"] = "running"
-        return view
-
-    # -- par ---------------------------------------------------------------------------------
-
-    def submit_par(self, game: Game[Any, Any]) -> None:
-        """Queue the par search of ``game``'s deal unless it is queued or running; past
-        :data:`PAR_QUEUE_LIMIT` queued searches, the oldest is dropped (raises
-        ``RedisError``)."""
-        assert game.deal is not None
-        job_id = par_id(game.name, game.ruleset, game.deal)
-        deal = (game.name, dict(game.options), game.deal)
-        self.submit(PAR, job_id, deal, {"seconds": PAR_SECONDS})
-        trim = self.redis.register_script(TRIM)
-        trim(keys=[queue_key(PAR_QUEUE)], args=[PAR_QUEUE_LIMIT, Job.redis_job_namespace_prefix])
-
-    def submit_fair_play(self, game_id: str) -> None:
-        """Queue the weighing of won game ``game_id``'s line for its fair-play mark (raises
-        ``RedisError``)."""
-        self.submit(FAIR_PLAY, fair_play_id(game_id), (game_id,))
-
-    def sweep_fair_play(self) -> bool:
-        """Queue the sweep of wins left ``pending`` unless one was queued within
-        :data:`FAIR_PLAY_SWEEP_EVERY` seconds (whether it was queued; raises ``RedisError``)."""
-        if not self.redis.set(FAIR_PLAY_SWEPT, 1, nx=True, ex=lifetime(FAIR_PLAY_SWEEP_EVERY)):
-            return False
-        self.submit(FAIR_PLAY_SWEEP, FAIR_PLAY_SWEEP_JOB, ())
-        return True
-
-    # -- the ranked pool ---------------------------------------------------------------------
-
-    def top_up_pool(self) -> None:
-        """Queue the ranked pool's filler, unless a recent run left the pool full or it is
-        queued or running (raises ``RedisError``)."""
-        if not self.redis.exists(POOL_FULL):
-            self.submit(POOL, POOL_JOB, ())
-
-    # -- plumbing ----------------------------------------------------------------------------
-
-    def _fetch(self, job_id: str) -> Job | None:
-        try:
-            return Job.fetch(job_id, connection=self.redis)
-        except Exception:  # gone (NoSuchJobError), or half-written by a race: not a job
-            return None
-
-
-def _primitives(game: Game[Any, Any]) -> tuple[str, Json, int | Json, list[Json], list[str]]:
-    """What a job needs to rebuild ``game``: name, options, deal (its number, or the start
-    of a ranked deal), move line, seen cards."""
-    deal = game.deal if game.deal is not None else game.start
-    if deal is None:
-        raise ValueError("jobs rebuild deals only, not hand-made positions")
-    return game.name, dict(game.options), deal, game.moves, game.seen
+        return point[1] - point[0]
 
 
 def _proven(result: Json) -> bool:

@@ -32,8 +32,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from patience.engine import Game, game_class
+from sqlalchemy.orm import Session
+
+from patience.engine import Game
 from patience.engine.deal import ranked_key
+from patience.games import game_class
+from patience.store.ranked_pool import daily_of
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +52,45 @@ MIN_SECRET_BYTES = 16
 DAILY_ID = re.compile(r"(?P<game>[a-z][a-z0-9-]*?)-daily-(?P<date>\d{4}-\d{2}-\d{2})")
 
 
+Json = dict[str, Any]
+
+
 class MissingSecret(RuntimeError):
     """No usable ``DEAL_SECRET``: the server would deal ranked deals anyone can compute."""
+
+
+class DealGone(LookupError):
+    """A stored game's ranked deal is no longer in the pool (the API answers 404
+    ``no_such_deal``)."""
+
+
+_starts: dict[tuple[str, str, int], Json] = {}
+"""Ranked deals' starts by (database, game, key), as read once by this process (they never
+change; each database has its own pool)."""
+
+
+def deal_start(session: Session, game: str, key: int) -> int | Json:
+    """What a stored game's deal is rebuilt from: its number, or its ranked deal's start
+    (kept by the pool, never computed on a request; raise :class:`DealGone`). The service
+    and the worker both rebuild stored games from it."""
+    date = key_date(key)
+    if date is None:
+        return key
+    where = (str(session.get_bind().engine.url), game, key)
+    found = _starts.get(where)
+    if found is None:
+        ranked = daily_of(session, game, date)
+        if ranked is None:
+            raise DealGone("that ranked deal is gone")
+        found = _starts[where] = ranked.layout
+    return found
+
+
+def is_open(key: int, now: dt.datetime) -> bool:
+    """Whether a deal key is a ranked deal whose day has not closed yet (its unseen cards
+    are still secret)."""
+    date = key_date(key)
+    return date is not None and now < closes_at(date)
 
 
 def daily_key(date: dt.date) -> int:

@@ -10,11 +10,11 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from patience.catalogue.daily import EPOCH, daily_rulesets
-from patience.catalogue.ranked import closes_at, daily_deal_id
+from patience.catalogue.daily_rulesets import EPOCH, daily_rulesets
+from patience.catalogue.ranked_deals import closes_at, daily_deal_id
 from patience.service.errors import ServiceError
 from patience.service.views import board_entry
-from patience.store.daily import (
+from patience.store.daily_results import (
     daily_leaderboard,
     daily_rank,
     daily_win_dates,

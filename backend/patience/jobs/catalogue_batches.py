@@ -7,6 +7,9 @@ saving, stopping at the wanted count — is exactly the local one: the same cata
 from the same budgets (node budgets make it the same deal by deal). Job ids are
 deterministic and results are kept for a week, so a coordinator started again after
 dying reuses every batch already done; a worker that dies costs its batch a retry.
+
+It sits with the job queue, above the catalogue: the build (:mod:`patience.catalogue.build`)
+is handed :func:`on_workers` and never reaches up to the queue itself.
 """
 
 from __future__ import annotations
@@ -24,10 +27,10 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
 from patience.catalogue import SOLVER_VERSION, ruleset_of
-from patience.catalogue.measure import examine
+from patience.catalogue.build import Batches
+from patience.catalogue.measure import Result, examine
 from patience.jobs.queues import CATALOGUE_QUEUE, RETRIES, live_workers
 
-Result = tuple[int, str, float | None]
 KEEP_SECONDS = 7 * 24 * 3600
 
 
@@ -42,6 +45,32 @@ def examine_batch(
     """The job: deals ``first`` … ``last`` examined as a local build examines them."""
     deals = range(first, last + 1)
     return [examine((game, options, deal, time_limit, node_limit)) for deal in deals]
+
+
+def on_workers(redis: Redis, batch: int = 10) -> Batches:
+    """The build's results computed as jobs of ``batch`` deals on ``redis``'s queue."""
+
+    def results(
+        game: str,
+        options: Mapping[str, Any],
+        start: int,
+        max_deals: int,
+        *,
+        time_limit: float,
+        node_limit: int | None,
+    ) -> Generator[Result]:
+        return batch_results(
+            redis,
+            game,
+            options,
+            start,
+            max_deals,
+            time_limit=time_limit,
+            node_limit=node_limit,
+            batch=batch,
+        )
+
+    return results
 
 
 def batch_results(

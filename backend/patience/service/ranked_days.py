@@ -1,7 +1,6 @@
-"""Ranked deals as a service: the start a game of one is rebuilt from (kept by the pool,
-never computed on a request), whether its day is still open (then its games' lines and its
-layout are its players' own), the reveal once it has closed, and how full the pool is (for
-``/readyz``)."""
+"""Ranked deals as a service: the reveal once a day has closed, and how full the pool is
+(for ``/readyz``). What a stored game's deal is rebuilt from and whether its day is still
+open are the catalogue's (:mod:`patience.catalogue.ranked_deals`), which the worker shares."""
 
 from __future__ import annotations
 
@@ -11,41 +10,14 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from patience.catalogue.daily import daily_rulesets
-from patience.catalogue.ranked import DAYS_AHEAD, closes_at, daily_deal_id, key_date
+from patience.catalogue.daily_rulesets import daily_rulesets
+from patience.catalogue.ranked_deals import DAYS_AHEAD, daily_deal_id
 from patience.service.errors import NotFound
-from patience.store.ranked import daily_of, pool_days
+from patience.store.ranked_pool import daily_of, pool_days
 
 log = logging.getLogger(__name__)
 
 Json = dict[str, Any]
-
-_starts: dict[tuple[str, str, int], Json] = {}
-"""Ranked deals' starts by (database, game, key), as read once by this process (they never
-change; each database has its own pool)."""
-
-
-def deal_start(session: Session, game: str, key: int) -> int | Json:
-    """What a stored game's deal is rebuilt from: its number, or its ranked deal's start."""
-    date = key_date(key)
-    if date is None:
-        return key
-    bind = session.get_bind()
-    where = (str(bind.engine.url), game, key)
-    found = _starts.get(where)
-    if found is None:
-        ranked = daily_of(session, game, date)
-        if ranked is None:
-            raise NotFound("that ranked deal is gone", reason="no_such_deal")
-        found = _starts[where] = ranked.layout
-    return found
-
-
-def is_open(key: int, now: dt.datetime) -> bool:
-    """Whether a deal key is a ranked deal whose day has not closed yet (its unseen cards
-    are still secret)."""
-    date = key_date(key)
-    return date is not None and now < closes_at(date)
 
 
 def reveal(session: Session, game: str, date: dt.date, now: dt.datetime) -> Json:
@@ -70,7 +42,7 @@ def reveal(session: Session, game: str, date: dt.date, now: dt.datetime) -> Json
 
 def pool_state(session: Session, today: dt.date) -> Json:
     """How full the pool of dailies is: ``ok`` (every game's daily from today to
-    :data:`~patience.catalogue.ranked.DAYS_AHEAD` days ahead), ``low`` (today's are there,
+    :data:`~patience.catalogue.ranked_deals.DAYS_AHEAD` days ahead), ``low`` (today's are there,
     not all the days ahead) or ``dry`` (a game has no daily today: it cannot be played),
     with the days ahead that every game holds without a gap."""
     held = pool_days(session, today, today + dt.timedelta(days=DAYS_AHEAD))
