@@ -1236,7 +1236,7 @@ export interface paths {
             parameters: {
                 query?: {
                     /** @description Only this game */
-                    game?: string;
+                    game?: "pyramid" | "gaps" | "forty-thieves";
                     page?: number;
                 };
                 header?: never;
@@ -1444,7 +1444,11 @@ export interface paths {
         /**
          * Replay a record through the engine: valid, its final status, or its first illegal
          *     move (number, reason, place). A record that cannot be read is 400 with its line and
-         *     column; a ranked deal's record before the deal is revealed, 422 ``deal_not_revealed``.
+         *     column. A ranked deal's record replays from the deal's own layout once its day has
+         *     closed: before, 422 ``deal_not_revealed``; a deal the pool never held, 422
+         *     ``no_such_deal``; another layout, 400 ``layout_mismatch``. A process verifies a few
+         *     records at once (``RECORDS_AT_ONCE``): past them, 503 ``verify_busy`` at once, so that
+         *     records never hold every thread that other requests need.
          */
         post: {
             parameters: {
@@ -1475,6 +1479,7 @@ export interface paths {
                 415: components["responses"]["UNSUPPORTED_MEDIA_TYPE"];
                 422: components["responses"]["UNPROCESSABLE_ENTITY"];
                 429: components["responses"]["TOO_MANY_REQUESTS"];
+                503: components["responses"]["SERVICE_UNAVAILABLE"];
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -1581,10 +1586,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The database answers, and Redis when it is configured (``unavailable`` names the one
-         *     that does not); with Redis, the live solver workers and the queued par searches; and
-         *     the pool of proven dailies (``dry``: a game has no daily today, which is not ready;
-         *     ``low``: fewer days ahead than wanted).
+         * Whether this instance can serve play: 503 (``unavailable``) only when the database,
+         *     or Redis when it is configured, does not answer (which one is said). A dry or low pool
+         *     of proven dailies, no live worker of a role or a long queue answer 200 with
+         *     ``degraded`` and the ``reasons``.
          */
         get: {
             parameters: {
@@ -1604,7 +1609,7 @@ export interface paths {
                         "application/json": components["schemas"]["Ready"];
                     };
                 };
-                /** @description A dependency is unavailable */
+                /** @description The database or Redis is unavailable */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -1714,7 +1719,7 @@ export interface components {
             /** @example pyramid-daily-2026-12-01 */
             deal_id: string;
             game: string;
-            /** @description With a token: the player's game of this daily, if any */
+            /** @description With a token: the player's ranked game of this daily, if any */
             result: components["schemas"]["DailyResult"] | (Record<string, never> | null);
             ruleset: string;
             /** @description With a token: the player's current daily streak in this game */
@@ -1915,6 +1920,8 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
+            /** @description This game is its player's ranked game of its day (their first game of that daily, started that day); false for practice and numbered deals */
+            ranked: boolean;
             result: (Record<string, never> | null) | components["schemas"]["Result"];
             ruleset: string;
             /** @enum {string} */
@@ -1962,6 +1969,8 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
+            /** @description This game is its player's ranked game of its day (their first game of that daily, started that day); false for practice and numbered deals */
+            ranked: boolean;
             result: (Record<string, never> | null) | components["schemas"]["Result"];
             ruleset: string;
             /** @enum {string} */
@@ -2119,6 +2128,8 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
+            /** @description This game is its player's ranked game of its day (their first game of that daily, started that day); false for practice and numbered deals */
+            ranked: boolean;
             result: (Record<string, never> | null) | components["schemas"]["Result"];
             ruleset: string;
             /** @enum {string} */
@@ -2166,6 +2177,8 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
+            /** @description This game is its player's ranked game of its day (their first game of that daily, started that day); false for practice and numbered deals */
+            ranked: boolean;
             result: (Record<string, never> | null) | components["schemas"]["Result"];
             ruleset: string;
             /** @enum {string} */
@@ -2483,6 +2496,8 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
+            /** @description This game is its player's ranked game of its day (their first game of that daily, started that day); false for practice and numbered deals */
+            ranked: boolean;
             result: (Record<string, never> | null) | components["schemas"]["Result"];
             ruleset: string;
             /** @enum {string} */
@@ -2539,6 +2554,8 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
+            /** @description This game is its player's ranked game of its day (their first game of that daily, started that day); false for practice and numbered deals */
+            ranked: boolean;
             result: (Record<string, never> | null) | components["schemas"]["Result"];
             ruleset: string;
             /** @enum {string} */
@@ -2626,14 +2643,23 @@ export interface components {
             par_queue?: number;
             /** @description Days after today whose dailies every game holds (-1: dry) */
             ranked_days_ahead?: number;
-            /** @description ok | low (fewer proven dailies ahead than wanted) | dry (a game has no daily today: not ready) */
+            /** @description ok | low (fewer proven dailies ahead than wanted) | dry (a game has no daily today: its daily cannot be started; degraded) */
             ranked_pool?: string;
+            /** @description Why degraded: ranked_pool_dry, ranked_pool_low, no_<role>_worker, <role>_queue_long */
+            reasons: string[];
             /**
              * @description ok | unavailable | not_configured
              * @example ok
              */
             redis: string;
-            /** @example ok */
+            /** @description By worker role (interactive, background), when Redis is up */
+            roles?: {
+                [key: string]: components["schemas"]["Role"];
+            };
+            /**
+             * @description ok | degraded (play is served, a feature is not: see reasons) | unavailable (the database or Redis does not answer: 503)
+             * @example ok
+             */
             status: string;
             /** @description Live solver workers (when Redis is up) */
             workers?: number;
@@ -2722,6 +2748,12 @@ export interface components {
             moves_back: number;
             /** @description The version to send to POST /rewind */
             version: number;
+        };
+        Role: {
+            /** @description Jobs queued */
+            queued: number;
+            /** @description Live workers */
+            workers: number;
         };
         SolveBodyByGame: components["schemas"]["PyramidSolveBody"] | components["schemas"]["GapsSolveBody"] | components["schemas"]["FortyThievesSolveBody"];
         Verdict: {
