@@ -19,6 +19,7 @@ const base = {
   created_at: '2026-01-01T00:00:00Z',
   finished_at: null,
   daily: null,
+  ranked: false,
 };
 
 export function pyramid(over: Partial<PyramidView> = {}): PyramidView {

@@ -95,6 +95,7 @@ export function stepView(meta: Replay, s: ReplayStep, last: boolean): GameView {
     created_at: meta.created_at,
     finished_at: null,
     daily: null,
+    ranked: false,
   };
   return boardView(env, s);
 }
