@@ -453,11 +453,13 @@ class Jobs:
 
     # -- the ranked pool ---------------------------------------------------------------------
 
-    def top_up_pool(self) -> None:
+    def top_up_pool(self) -> bool:
         """Queue the ranked pool's filler, unless a recent run left the pool full or it is
-        queued or running (raises ``RedisError``)."""
-        if not self.redis.exists(POOL_FULL):
-            self.submit(POOL, POOL_JOB, ())
+        queued or running; whether the pool still wants work (raises ``RedisError``)."""
+        if self.redis.exists(POOL_FULL):
+            return False
+        self.submit(POOL, POOL_JOB, ())
+        return True
 
     # -- plumbing ----------------------------------------------------------------------------
 

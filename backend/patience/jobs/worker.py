@@ -73,24 +73,23 @@ class _Beating:
         super().request_stop(signum, frame)  # type: ignore[misc]
 
     def run_maintenance_tasks(self) -> None:
-        """RQ's maintenance (at start and every few seconds), then the sweep of wins whose
-        fair-play weighing was lost (queued by one worker every few minutes), then topping
-        up the ranked pool: its filler is queued unless a recent run found the pool full. A
-        worker without ``DEAL_SECRET`` deals no ranked deals (it says so once)."""
+        """RQ's maintenance (at start and every few seconds), then topping up the ranked
+        pool: its filler is queued unless a recent run found the pool full. A worker
+        without ``DEAL_SECRET`` deals no ranked deals (it says so once). Once the pool is
+        full (or not this worker's to fill), the sweep of wins whose fair-play weighing was
+        lost is queued too (by one worker every few minutes): a full pool comes first."""
         super().run_maintenance_tasks()  # type: ignore[misc]
+        jobs = Jobs(self.connection)
         try:
-            Jobs(self.connection).sweep_fair_play()
-        except RedisError:
-            log.warning("worker %s: could not queue the fair-play sweep", self.name)
-        if not os.environ.get("DEAL_SECRET"):
-            if not self.told_no_secret:
+            if os.environ.get("DEAL_SECRET"):
+                if jobs.top_up_pool():
+                    return
+            elif not self.told_no_secret:
                 log.error("worker %s: no DEAL_SECRET, so the ranked pool is not filled", self.name)
                 self.told_no_secret = True
-            return
-        try:
-            Jobs(self.connection).top_up_pool()
+            jobs.sweep_fair_play()
         except RedisError:
-            log.warning("worker %s: could not queue the ranked pool's filler", self.name)
+            log.warning("worker %s: could not queue the pool's filler or the sweep", self.name)
 
     def register_death(self) -> None:
         super().register_death()  # type: ignore[misc]
