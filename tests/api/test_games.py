@@ -35,6 +35,7 @@ def test_create_game_returns_a_game_view(api: Api, name: str) -> None:
     assert view["deal_id"] == f"{name}-8153"
     assert view["status"] == "playing" and view["version"] == 0 and view["moves"] == 0
     assert view["clock_running"] is True and view["result"] is None
+    assert view["ranked"] is False  # a numbered deal: never ranked
     assert view["finished_at"] is None and view["created_at"].endswith("Z")
     assert view["legal_moves"] and isinstance(view["board"], dict)
     assert set(view) == {
@@ -45,6 +46,7 @@ def test_create_game_returns_a_game_view(api: Api, name: str) -> None:
         "deal",
         "deal_id",
         "daily",
+        "ranked",
         "status",
         "version",
         "moves",
