@@ -183,6 +183,8 @@ def test_nginx_proxies_the_api_and_the_health_checks() -> None:
     assert "server api:8000" in conf
     assert "location ~ ^/(api/|healthz$|readyz$)" in conf and "proxy_pass http://" in conf
     assert "try_files $uri /index.html" in conf
+    # The API's /metrics is never served to the outside.
+    assert re.search(r"location = /metrics \{\s*return 404;", conf)
     # The client's build writes <file>.gz beside each text file: nginx sends those as they are.
     assert "gzip_static on;" in conf
 
