@@ -28,7 +28,8 @@ def run_migrations_online() -> None:
     if connection is not None:
         _run(connection)
         return
-    engine = make_engine(_url(), answer_timeout=None)  # a migration may take its time
+    # A migration may take its time, and rebuilds SQLite tables that others refer to.
+    engine = make_engine(_url(), answer_timeout=None, foreign_keys=False)
     with engine.connect() as conn:
         _run(conn)
     engine.dispose()

@@ -145,17 +145,21 @@ def _record(args: argparse.Namespace) -> int:
     from patience.service.records import Records, verified
     from patience.store import make_engine, session_factory, utcnow
 
+    engine = make_engine(database_url())
     if args.record_command == "verify":
         name = "<stdin>" if args.file == "-" else args.file
         try:
             data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
-            verdict = verified(data)
+            # A ranked deal's record is checked against the pool in DATABASE_URL.
+            with session_factory(engine)() as session:
+                verdict = verified(data, session, utcnow())
         except (OSError, RecordError) as exc:
             print(f"{name}:{exc}", file=sys.stderr)
             return 2
+        finally:
+            engine.dispose()
         print(json.dumps(verdict))
         return 0 if verdict["valid"] else 1
-    engine = make_engine(database_url())
     try:
         with session_factory(engine)() as session:
             text, _ = Records(session, utcnow()).of_game(args.game_id, None)
@@ -338,17 +342,12 @@ def _worker(burst: bool, abandoned_after: int | None) -> int:
 
 def _fair_play() -> int:
     """Weigh, here and now, every win left ``pending`` (its job was never queued, e.g. Redis
-    was down when it was won, or dropped after a day queued): one line per win."""
-    from sqlalchemy import select
-
-    from patience.jobs.tasks import database_session, weigh
-    from patience.store import GameRecord
+    was down when it was won, or dropped after a day queued; the workers sweep these too,
+    every few minutes): one line per win."""
+    from patience.jobs.tasks import database_session, pending_wins, weigh
 
     with database_session() as session:
-        pending = session.scalars(
-            select(GameRecord.id).where(GameRecord.fair_play == "pending")
-        ).all()
-        for game_id in pending:
+        for game_id in pending_wins(session):
             print(game_id, weigh(session, game_id), flush=True)
             session.commit()
     return 0

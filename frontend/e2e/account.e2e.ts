@@ -118,9 +118,7 @@ describe('another device', () => {
     await b.keyboard.press('Escape');
     await menu(b, 'Statistics');
     const stats = b.getByTestId('stats');
-    await expect
-      .poll(() => stats.locator('tr', { hasText: 'Pyramid' }).locator('td').nth(1).textContent())
-      .toBe('1');
+    await expect.poll(() => stats.locator('td[data-game="pyramid"]').nth(1).textContent()).toBe('1');
     const best = b.getByTestId('bests').locator('tbody tr').first();
     expect(await best.textContent()).toContain('pyramid-1');
     expect(await best.getByTestId('replay-link').getAttribute('href')).toBe(`/replay/${gameId}`);
@@ -200,7 +198,7 @@ describe('records and a player’s own data', () => {
     await dlg.getByRole('button', { name: 'Check' }).click();
     await expect
       .poll(() => verdict.textContent())
-      .toMatch(/^This record cannot be read at line 1, column \d+: /);
+      .toMatch(/^This is not a record this site can read \(line 1, column \d+\)\. Paste the whole text/);
     // The valid record again: watched move by move in the replay viewer.
     await field.fill(record);
     await dlg.getByRole('button', { name: 'Check' }).click();
@@ -302,16 +300,20 @@ describe('issue 26 on the leaderboard and the analysis', () => {
     await page.goto('/play/gaps-77');
     await page.waitForURL(/\/game\/[\w-]+$/);
     await ready(page);
+    // Nothing is said until the player asks for a hint: then why there is no verdict, in words.
     const note = page.getByTestId('no-verdict');
+    await page.waitForFunction(() => document.querySelector('[data-testid="checking"]') === null);
+    expect(await note.count()).toBe(0);
+    await page.getByRole('button', { name: 'Hint' }).click();
     await expect
       .poll(() => note.textContent())
-      .toBe(
-        'With a redeal left, where the cards will fall is unseen: no verdict until a win needs no redeal.',
+      .toMatch(
+        /^A redeal shuffles the cards again, so whether this deal can still be won is known only after/,
       );
     expect(await everySizeClean(page, 'gaps-no-verdict')).toEqual([]);
     await page.setViewportSize(PHONE);
     await switchLang(page, '日本語');
-    await expect.poll(() => note.textContent()).toMatch(/^配り直しが残っている間は/);
+    await expect.poll(() => note.textContent()).toMatch(/^配り直しでカードが混ざるため/);
     await menuJa(page);
     expect((await axe(page, 'devices dialog phone ja')).serious).toEqual([]);
     await shot(page, 'devices-phone-ja');

@@ -106,8 +106,10 @@ describe('forty thieves', () => {
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await dialog.getByText('Forty Thieves', { exact: true }).click();
-    expect(await dialog.getByLabel('Winnable deals only (proven by the solver)').isChecked()).toBe(true);
-    expect(await dialog.getByLabel('Auto-move safe cards').isChecked()).toBe(true);
+    expect(await dialog.getByLabel('Only deals that can be won').isChecked()).toBe(true);
+    expect(
+      await dialog.getByLabel('Send cards no one needs to the foundations by themselves').isChecked(),
+    ).toBe(true);
     await shot(page, 'forty-thieves-phone-options');
     await page.keyboard.press('Escape');
     await page.context().close();

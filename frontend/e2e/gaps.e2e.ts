@@ -77,14 +77,14 @@ describe('gaps', () => {
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await dialog.getByText('Gaps', { exact: true }).click();
-    // Difficulty: easy / normal (default) / hard / any deal.
+    // Difficulty, in players' words: easy / medium (the default) / hard / any deal.
     const difficulty = dialog.getByLabel('Difficulty');
     expect(await difficulty.inputValue()).toBe('normal');
     expect(await difficulty.locator('option').allTextContents()).toEqual([
-      'easy',
-      'normal',
-      'hard',
-      'any deal (ungraded)',
+      'Easy',
+      'Medium',
+      'Hard',
+      'Any deal',
     ]);
     await shot(page, 'gaps-desktop-options');
     await dialog.getByLabel('Show which card fits each gap').check();

@@ -198,8 +198,9 @@ describe('interaction', () => {
   test('options chosen on the home page start the game with them', async () => {
     const page = await openPage(browser, '/', { viewport: SIZES['phone-360x740'] });
     const tile = page.getByRole('region', { name: 'Forty Thieves' });
-    await tile.getByLabel('Rules').selectOption('relaxed');
-    await tile.getByLabel('Winnable deals only (proven by the solver)').uncheck();
+    await tile.getByText('Rules and options').click();
+    await tile.getByLabel('Which cards may move').selectOption('relaxed');
+    await tile.getByLabel('Only deals that can be won').uncheck();
     await page.getByRole('button', { name: 'Play Forty Thieves' }).click();
     await page.waitForURL(/\/game\//);
     const options = await page.evaluate(
@@ -217,10 +218,11 @@ describe('interaction', () => {
     );
     const pyr = catalog.games.find((g) => g.game === 'pyramid')!;
     const pyrTile = page.getByRole('region', { name: 'Pyramid' });
+    await pyrTile.getByText('Rules and options').click();
     expect(await pyrTile.locator('input, select').count()).toBe(pyr.options.length);
     const winnable = pyr.options.find((o) => o.name === 'winnable_only');
     if (winnable)
-      expect(await pyrTile.getByLabel('Winnable deals only (proven by the solver)').isChecked()).toBe(
+      expect(await pyrTile.getByLabel('Only deals that can be won').isChecked()).toBe(
         winnable.default === true,
       );
     await page.context().close();

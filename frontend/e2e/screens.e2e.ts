@@ -46,13 +46,13 @@ describe('screens', () => {
   test("home with each game's options, then every dialog, in English, Japanese and dark", async () => {
     for (const scheme of ['light', 'dark'] as const) {
       const page = await openPage(browser, '/', { viewport: SIZES['phone-360x740'], colorScheme: scheme });
-      // The options come from the catalog: Gaps redeals and aces, Forty Thieves rules, …
-      await page.getByRole('combobox', { name: /^Redeals/ }).waitFor();
-      expect(await page.getByLabel('Aces shuffled in').count()).toBe(1);
-      expect(await page.getByLabel('Rules').inputValue()).toBe('classic');
-      expect(await page.getByLabel('Winnable deals only (proven by the solver)').first().isChecked()).toBe(
-        true,
-      );
+      // The options come from the catalog, behind each game's "Rules and options", in players'
+      // words: Gaps redeals and aces, Forty Thieves rules, …
+      for (const more of await page.getByText('Rules and options').all()) await more.click();
+      await page.getByRole('combobox', { name: /^Redeals when you are stuck/ }).waitFor();
+      expect(await page.getByLabel('Shuffle the aces back in at a redeal').count()).toBe(1);
+      expect(await page.getByLabel('Which cards may move').inputValue()).toBe('classic');
+      expect(await page.getByLabel('Only deals that can be won').first().isChecked()).toBe(true);
       await clean(page, `home ${scheme}`);
       await shot(page, `home-${scheme}-phone-360x740`);
       await page.setViewportSize(SIZES['desktop-1366x768']);

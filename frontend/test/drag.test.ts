@@ -7,7 +7,7 @@ import {
 import { doubleTap as gapsDouble, dragFrom as gapsDrag } from '../src/games/gaps/rules';
 import { gameModule } from '../src/games';
 import { rows, twoRows } from '../src/games/forty-thieves/layout';
-import { distance, isDrag, nearest, shift } from '../src/state/drag';
+import { distance, dropMeant, isDrag, nearest, shift } from '../src/state/drag';
 import { forty, gaps } from './fixtures';
 
 const box = (left: number, top: number, w = 40, h = 56) => ({ left, top, right: left + w, bottom: top + h });
@@ -48,6 +48,13 @@ describe('drag geometry', () => {
       { loc: 'b', box: box(50, 0, 100, 100) },
     ];
     expect(nearest(overlap, { x: 120, y: 50 }, 10)).toBe('b');
+  });
+  test('a drop squarely on a place that is no target means nothing; on the bare table, the nearest', () => {
+    const zones = [{ loc: 't1', box: box(0, 0) }];
+    expect(dropMeant(zones, { x: 60, y: 20 }, 40, null)).toBe('t1');
+    expect(dropMeant(zones, { x: 60, y: 20 }, 40, '')).toBeNull();
+    expect(dropMeant(zones, { x: 60, y: 20 }, 40, 'c3')).toBeNull();
+    expect(dropMeant(zones, { x: 60, y: 20 }, 40, 't1')).toBe('t1');
   });
 });
 

@@ -10,6 +10,14 @@ const EN = translatorFor('en');
 const JA = translatorFor('ja');
 
 describe('i18n', () => {
+  test('a count and its word agree: one hint, two undos', () => {
+    expect(EN('lb.hints_undos', { h: 1, u: 2 })).toBe('1 hint, 2 undos');
+    expect(EN('lb.hints_undos', { h: 0, u: 1 })).toBe('0 hints, 1 undo');
+    expect(JA('lb.hints_undos', { h: 1, u: 2 })).toBe('ヒント 1・戻す 2');
+  });
+  test('Japanese says resigning with one word', () => {
+    expect(Object.values(ja).some((x) => x.includes('降参'))).toBe(false);
+  });
   test('language from storage, else the browser', () => {
     expect(detectLang(null, 'ja-JP')).toBe('ja');
     expect(detectLang(null, 'en-GB')).toBe('en');

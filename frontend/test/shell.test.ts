@@ -68,6 +68,22 @@ describe('the state reducer', () => {
     s = reduce(s, { type: 'fresh' });
     expect([s.sel, s.dialog, s.hint, s.hideResult]).toEqual([null, null, null, false]);
   });
+  test('a new selection or a move replaces a refusal, not a notice', () => {
+    const refused = { text: 'These two cards do not sum to 13', kind: 'error' as const, id: 1 };
+    let s = reduce(initialState('en', DEFAULT_SETTINGS), { type: 'view', view: pyramid(), at: 0 });
+    s = reduce(s, { type: 'toast', toast: refused });
+    s = reduce(s, { type: 'select', sel: null });
+    expect(s.toast).toEqual(refused);
+    s = reduce(s, { type: 'select', sel: { loc: 'p1', count: 1 } });
+    expect(s.toast).toBeNull();
+    s = reduce(s, { type: 'toast', toast: refused });
+    s = reduce(s, { type: 'view', view: pyramid({ version: 2 }), at: 1 });
+    expect(s.toast).toBeNull();
+    const copied = { text: 'Copied', kind: 'info' as const, id: 2 };
+    s = reduce(s, { type: 'toast', toast: copied });
+    s = reduce(s, { type: 'select', sel: { loc: 'p2', count: 1 } });
+    expect(s.toast).toEqual(copied);
+  });
   test('busy counts calls in flight', () => {
     let s = reduce(initialState('en', DEFAULT_SETTINGS), { type: 'busy', delta: 1 });
     s = reduce(s, { type: 'busy', delta: 1 });

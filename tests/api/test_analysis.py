@@ -24,6 +24,7 @@ from patience.solver import Budget
 from patience.solver.hints import REASONS
 from patience.store.redis import connect
 from tests.api.conftest import Api, winning_line, work
+from tests.budgets import SEARCH_NODES
 from tests.databases import redis_test_url
 from tests.solver.test_honest_gaps import careless_until_stuck
 
@@ -57,6 +58,17 @@ def hint(api: Api, headers: dict[str, str], game: dict[str, Any], **body: Any) -
         json={"version": game["version"], **body},
         headers=headers,
     )
+
+
+def searched_hint(api: Api, headers: dict[str, str], game: dict[str, Any]) -> Any:
+    """Ask until the worker's searched hint is in: on a loaded machine the API's short wait for
+    it can run out first (the quick hint answers meanwhile), while the search goes on."""
+    deadline = time.monotonic() + 120
+    while True:
+        answer = data_of(hint(api, headers, game))
+        if answer["hint"]["searched"] or time.monotonic() > deadline:
+            return answer
+        time.sleep(0.2)
 
 
 # -- without Redis -----------------------------------------------------------------------------
@@ -258,7 +270,7 @@ def in_sight(view: dict[str, Any]) -> list[dict[str, Any]]:
     """A win that needs no redeal from the start of ``view``'s deal (found quickly: Gaps deal
     1 is won in sight within 0.1 s)."""
     game = new_game("gaps", deal=view["deal"], options=view["options"])
-    line = solve_in_sight(game, Budget(seconds=60)).solution
+    line = solve_in_sight(game, Budget(nodes=SEARCH_NODES)).solution
     assert line is not None
     return line
 
@@ -335,7 +347,7 @@ def test_hints_through_the_api_with_a_real_worker(redis_app: Flask) -> None:
     )
     try:
         redis = connect(url)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120
         while not live_workers(redis) and time.monotonic() < deadline:
             time.sleep(0.1)
         api = Api(redis_app.test_client())
@@ -345,17 +357,18 @@ def test_hints_through_the_api_with_a_real_worker(redis_app: Flask) -> None:
         # however loaded the machine (a redeal left: only such a win is kept).
         for move in in_sight(game)[:-6]:
             game = data_of(api.move(headers, game, move))
-        first = data_of(hint(api, headers, game))
+        first = searched_hint(api, headers, game)
         assert first["hint"]["searched"] is True and first["hint"]["reason"] in REASONS
         assert redis.keys(LINE + "*")  # the winning line is kept
+        kept = [json.loads(redis.get(key) or "null") for key in redis.keys(LINE + "*")]
         view = data_of(api.move(headers, first["game"], first["hint"]["move"]))
-        began = time.monotonic()
         second = data_of(hint(api, headers, view))
-        assert second["hint"]["searched"] is True and time.monotonic() - began < 1.0
+        assert second["hint"]["searched"] is True
         assert second["hint"]["move"] in view["legal_moves"]
+        assert second["hint"]["move"] in kept  # the kept line's next move
     finally:
         worker.terminate()
-        worker.wait(30)
+        worker.wait(60)
 
 
 def test_with_redis_down_moves_go_on_and_analysis_is_unavailable(sqlite_url: str) -> None:

@@ -160,6 +160,40 @@ def test_a_day_s_board_counts_only_that_day_s_dailies_won_that_day(api: Api, clo
     assert mine["result"]["status"] == "won" and mine["streak"] == 1
 
 
+def test_the_card_and_the_view_name_the_ranked_game_never_a_practice_one(
+    api: Api, clock: Clock
+) -> None:
+    headers = api.player()
+    first = api.new_game(headers, game="pyramid", daily=True)
+    assert first["ranked"] is True
+    first = api.move(headers, first, first["legal_moves"][0]).json
+    assert first["ranked"] is True
+    body = {"version": first["version"]}
+    r = api.client.post(f"/api/v1/games/{first['id']}/resign", json=body, headers=headers)
+    assert r.status_code == 200 and r.json is not None and r.json["ranked"] is True
+    clock.now += dt.timedelta(minutes=1)
+    practice = win_daily(api, headers, clock)  # won, but the player's second game: practice
+    assert practice["ranked"] is False
+    card = api.client.get("/api/v1/daily/pyramid", headers=headers).json
+    assert card is not None
+    assert card["result"] == {
+        "game_id": first["id"],
+        "status": "resigned",
+        "moves": 1,
+        "elapsed_ms": r.json["elapsed_ms"],
+        "rank": None,  # the ranked game was not won: no rank, whatever practice did
+    }
+    view = api.client.get(f"/api/v1/games/{first['id']}", headers=headers).json
+    assert view is not None and view["ranked"] is True
+    assert api.new_game(headers, deal=1)["ranked"] is False
+    # An earlier day's daily started now is practice: no ranked game, no result on its card.
+    past = DAY - dt.timedelta(days=1)
+    late = api.new_game(headers, game="pyramid", daily=True, date=past.isoformat())
+    assert late["ranked"] is False
+    card = api.client.get(f"/api/v1/daily/pyramid?date={past.isoformat()}", headers=headers).json
+    assert card is not None and card["result"] is None
+
+
 def test_daily_streaks_run_across_day_boundaries(api: Api, clock: Clock) -> None:
     headers = api.player()
 

@@ -9,12 +9,14 @@ import threading
 import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
+from unittest import mock
 
 import pytest
 from flask import Flask
-from sqlalchemy import select
+from sqlalchemy import event, select
 
-from patience.api.db import get_session
+from patience.api.db import get_engine, get_session
+from patience.service import devices as device_service
 from patience.service.devices import ALPHABET, CODE_TRIES, normal_code
 from patience.store import Device, LinkCode
 from tests.api.conftest import BACKENDS, Api, limited_app
@@ -263,3 +265,74 @@ def test_guesses_at_once_get_no_more_tries_than_one_at_a_time(app: Flask) -> Non
     statuses = [r.status_code for r in at_once(app, guessers, guess)]
     assert sorted(statuses) == [400] * CODE_TRIES + [429] * (guessers - CODE_TRIES)
     assert redeem(api, code).status_code == 429
+
+
+def test_a_guess_costs_the_same_whether_or_not_its_look_up_part_is_live(app: Flask) -> None:
+    """The same statements, commits and scrypt checks for a guess whose first four symbols
+    name a live code as for one whose do not: timing tells no live code apart."""
+    api = Api(app.test_client())
+    _, headers = sign_up(api)
+    code = link_code(api, headers)
+    live = normal_code(code)
+    assert live is not None
+    dead = next(
+        f"{a}{b}{c}{d}{live[4:]}"
+        for a in ALPHABET
+        for b in ALPHABET
+        for c in ALPHABET
+        for d in "0123"
+        if f"{a}{b}{c}{d}" != live[:4]
+    )
+    engine = get_engine(app)
+
+    def work_of(guess: str) -> tuple[list[str], int]:
+        done: list[str] = []
+
+        def statement(conn: Any, cursor: Any, text: str, *args: Any) -> None:
+            done.append(text.split()[0].upper())
+
+        def commit(conn: Any) -> None:
+            done.append("COMMIT")
+
+        event.listen(engine, "before_cursor_execute", statement)
+        event.listen(engine, "commit", commit)
+        try:
+            checks = mock.patch.object(device_service, "code_hash", wraps=device_service.code_hash)
+            with checks as hashed:
+                r = redeem(api, guess)
+        finally:
+            event.remove(engine, "before_cursor_execute", statement)
+            event.remove(engine, "commit", commit)
+        assert r.status_code == 400 and r.json["reason"] == "invalid_code"
+        return done, hashed.call_count
+
+    # The dead guess first: the live code's tries are spent by the live one only.
+    assert work_of(dead) == work_of(wrong(code))
+    assert work_of(dead)[1] == 1
+
+
+def test_codes_made_at_once_leave_one_live_code(app: Flask) -> None:
+    api = Api(app.test_client())
+    player_id, headers = sign_up(api)
+
+    def make(client: Any) -> Any:
+        return client.post("/api/v1/players/me/link", headers=headers)
+
+    answers = at_once(app, 10, make)
+    assert {r.status_code for r in answers} <= {201, 409}, [r.json for r in answers]
+    with app.app_context():
+        unused = get_session().scalars(
+            select(LinkCode).where(LinkCode.player_id == player_id, LinkCode.used_at.is_(None))
+        )
+        assert len(list(unused)) == 1
+    made = [r.json["code"] for r in answers if r.status_code == 201]
+    assert sum(redeem(api, code).status_code == 201 for code in made) == 1
+
+
+def test_a_deleted_players_code_redeems_nothing(api: Api) -> None:
+    _, headers = sign_up(api, "Gone")
+    code = link_code(api, headers)
+    r = api.client.delete("/api/v1/players/me", json={"confirm": "Gone"}, headers=headers)
+    assert r.status_code == 204
+    r = redeem(api, code)
+    assert r.status_code == 400 and r.json["reason"] == "invalid_code"

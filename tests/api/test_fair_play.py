@@ -14,7 +14,7 @@ from patience.cli import main
 from patience.engine import new_game
 from patience.games.solving import solve_game
 from patience.solver import Budget
-from tests.api.conftest import Api, work
+from tests.api.conftest import Api, flush, work
 from tests.games.test_fair_play import DEAL, follower_line, shortest_line
 
 
@@ -82,4 +82,18 @@ def test_without_redis_a_win_stays_pending_until_the_command_weighs_it(app: Flas
     with mock.patch.dict(os.environ, {"DATABASE_URL": app.config["DATABASE_URL"]}):
         assert main(["fair-play"]) == 0
     assert marks(api, ("Offline",), deal=deal) == {"Offline": "ok"}
+    assert best_mark(api, headers) == "ok"
+
+
+def test_a_win_whose_weighing_was_lost_is_swept_by_the_worker(queue_app: Flask) -> None:
+    """Redis lost the queued weighing (a restart without persistence): the workers'
+    maintenance sweeps the wins left pending, with no one running the command."""
+    api = Api(queue_app.test_client())
+    headers = api.player("Swept")
+    deal = 2
+    win(api, headers, "pyramid", deal, follower_line(deal).moves)
+    assert marks(api, ("Swept",), deal=deal) == {"Swept": "pending"}
+    flush(queue_app)  # the queue, and the weighing on it, are gone
+    work(queue_app)
+    assert marks(api, ("Swept",), deal=deal) == {"Swept": "ok"}
     assert best_mark(api, headers) == "ok"

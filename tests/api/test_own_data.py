@@ -126,7 +126,10 @@ def test_a_deleted_player_is_gone_but_their_wins_stay_anonymous(api: Api, app: F
     board = api.client.get("/api/v1/deals/pyramid/1/leaderboard").json
     assert board is not None
     players = {entry["game_id"]: entry["player"] for entry in board["entries"]}
-    assert players[game["id"]] == "Anonymous" and "Rival" in players.values()
+    # Deleted players share one "Anonymous", which holds one best a deal: this win, or an
+    # as good one of a player deleted before (the session's other tests win deal 1 too).
+    assert players.get(game["id"], "Anonymous") == "Anonymous"
+    assert "Anonymous" in players.values() and "Rival" in players.values()
     replay = api.client.get(f"/api/v1/games/{game['id']}/replay").json
     assert replay is not None and replay["player"] == "Anonymous"
     record = api.client.get(f"/api/v1/games/{game['id']}/record").get_data(as_text=True)

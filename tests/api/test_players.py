@@ -118,9 +118,14 @@ def test_stats_count_wins_losses_and_abandoned_games(api: Api) -> None:
     assert line is not None
     won = _play_line(api, headers, 1, line)
     assert won["status"] == "won"
-    # Resigned: lost.
-    game = api.new_game(headers, deal=2)
+    # Resigned before any move: never played, counted nowhere.
+    game = api.new_game(headers, deal=5)
     r = api.client.post(f"/api/v1/games/{game['id']}/resign", json={"version": 0}, headers=headers)
+    assert r.status_code == 200
+    # Resigned after a move: lost.
+    game = api.new_game(headers, deal=2)
+    assert api.move(headers, game, game["legal_moves"][0]).status_code == 200
+    r = api.client.post(f"/api/v1/games/{game['id']}/resign", json={"version": 1}, headers=headers)
     assert r.status_code == 200
     # Abandoned with a move: lost once another pyramid game starts.
     game = api.new_game(headers, deal=3)

@@ -5,6 +5,7 @@ changes nothing."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import random
 import uuid
@@ -17,9 +18,11 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from patience.api.db import get_session
+from patience.api.resources.records.routes import SLOTS
 from patience.cli import main
-from patience.record import MAX_MOVES, parse_record
+from patience.record import MAX_MOVES, Header, Record, parse_record
 from patience.store import Action, Device, GameRecord, LinkCode, Player
+from patience.store.ranked import daily_of
 from tests.api.conftest import BACKENDS, Api, limited_app, winning_line
 
 VERIFY = "/api/v1/records/verify"
@@ -140,6 +143,114 @@ def test_a_daily_games_record_names_its_day_and_waits_for_its_layout(
     assert body.status_code == 422 and body.json["reason"] == "deal_not_revealed"
 
 
+RANKED_DAY = dt.date(2026, 12, 10)
+
+
+@pytest.fixture
+def day_clock(ranked_pool: Flask) -> Iterator[list[dt.datetime]]:
+    """The app's clock at 10:00 on :data:`RANKED_DAY` (a pool day); set ``[0]`` to move it."""
+    now = [dt.datetime.combine(RANKED_DAY, dt.time(10), tzinfo=dt.UTC)]
+    ranked_pool.config["CLOCK"] = lambda: now[0]
+    yield now
+    ranked_pool.config.pop("CLOCK")
+
+
+def won_ranked_gaps(api: Api, app: Flask, headers: dict[str, str]) -> dict[str, Any]:
+    """The ranked Gaps daily of :data:`RANKED_DAY`, won by the pool's own proven line."""
+    game = api.new_game(headers, game="gaps", daily=True)
+    with app.app_context():
+        ranked = daily_of(get_session(), "gaps", RANKED_DAY)
+        assert ranked is not None
+        line = list(ranked.solution)
+    for move in line:
+        r = api.move(headers, game, move)
+        assert r.status_code == 200, r.json
+        game = r.json
+    assert game["status"] == "won"
+    return game
+
+
+def test_an_honest_record_of_a_closed_day_verifies_against_the_pool(
+    api: Api, ranked_pool: Flask, day_clock: list[dt.datetime]
+) -> None:
+    headers = api.player()
+    game = won_ranked_gaps(api, ranked_pool, headers)
+    day_clock[0] += dt.timedelta(days=1)  # the day has closed: the record shows its layout
+    text = record_of(api, game["id"], headers)
+    assert parse_record(text).header.layout is not None
+    r = verify(api, text)
+    assert r.status_code == 200 and r.json is not None, r.json
+    assert (r.json["valid"], r.json["status"], r.json["deal_id"]) == (
+        True,
+        "won",
+        "gaps-daily-2026-12-10",
+    )
+    # Without its layout the record replays from the pool's all the same.
+    bare = Record(parse_record(text).header.replace(layout=None), parse_record(text).moves)
+    assert verify(api, bare.text()).json == r.json
+
+
+def solved_grid() -> dict[str, Any]:
+    """A Gaps grid in order, each row's gap at its end: a layout a forger would choose."""
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]
+    return {
+        "grid": [[f"{rank}{suit}" for rank in ranks] + [None] for suit in "SHDC"],
+        "seed": 1,
+        "redeals_left": 2,
+    }
+
+
+@pytest.mark.parametrize(
+    ("day", "status", "reason"),
+    [
+        ("2026-12-04", 422, "no_such_deal"),  # closed, but never in this pool
+        ("2031-06-01", 422, "deal_not_revealed"),  # years ahead
+        ("2026-12-10", 400, "layout_mismatch"),  # a pool day, closed, another layout
+    ],
+)
+def test_a_forged_ranked_record_is_refused(
+    api: Api, day_clock: list[dt.datetime], day: str, status: int, reason: str
+) -> None:
+    day_clock[0] = dt.datetime(2026, 12, 12, 10, tzinfo=dt.UTC)
+    header = Header(game="gaps", deal_id=f"gaps-daily-{day}", result="won", layout=solved_grid())
+    text = Record(header, ()).text()
+    r = verify(api, text)
+    assert r.status_code == status and r.json is not None, r.json
+    assert r.json["reason"] == reason and r.json["line"] >= 1
+
+
+def test_a_record_of_an_open_day_is_refused_even_with_the_pools_layout(
+    api: Api, ranked_pool: Flask, day_clock: list[dt.datetime]
+) -> None:
+    with ranked_pool.app_context():
+        ranked = daily_of(get_session(), "gaps", RANKED_DAY)
+        assert ranked is not None
+        layout = ranked.layout
+    header = Header(game="gaps", deal_id="gaps-daily-2026-12-10", result="playing", layout=layout)
+    r = verify(api, Record(header, ()).text())
+    assert r.status_code == 422 and r.json is not None and r.json["reason"] == "deal_not_revealed"
+
+
+def test_records_past_the_slots_of_a_process_are_503_at_once(api: Api, app: Flask) -> None:
+    """A process verifies ``RECORDS_AT_ONCE`` records at a time; one more is refused at
+    once (never queued behind them on a thread other requests need)."""
+    text = '[Game "pyramid"]\n[DealId "pyramid-1"]\n[Result "*"]\n\nd *\n'
+    assert verify(api, text).status_code == 200  # makes the app's slots
+    slots = app.extensions[SLOTS]
+    held = 0
+    while slots.acquire(blocking=False):
+        held += 1
+    try:
+        assert held == int(app.config["RECORDS_AT_ONCE"])
+        r = verify(api, text)
+        assert r.status_code == 503 and r.json is not None and r.json["reason"] == "verify_busy"
+        assert r.headers["Retry-After"] == "1"
+    finally:
+        for _ in range(held):
+            slots.release()
+    assert verify(api, text).status_code == 200
+
+
 def test_unknown_games_have_no_record(api: Api) -> None:
     for game_id in ("nope", uuid.uuid4().hex, "x" * 500):
         r = api.client.get(f"/api/v1/games/{game_id}/record")
@@ -198,12 +309,20 @@ HOSTILE = [
     ("deep parentheses", (HEAD + "(" * 900_000 + " *").encode(), 400, "invalid_notation"),
     ("binary", bytes(random.Random(7).randrange(256) for _ in range(4096)), 400, "invalid_record"),
     ("nul", (HEAD + "d \x00 *").encode(), 400, "invalid_record"),
+    ("tag flood", "".join(f'[T{n} "v"]\n' for n in range(32_000)).encode(), 400, "too_many_tags"),
+    ("twice", (HEAD + '[Game "gaps"]\n*').encode(), 400, "duplicate_tag"),
     ("wrong game", HEAD.encode() + b"1. 6H>r1c5 *", 400, "invalid_notation"),
     ("wrong deal", b'[Game "gaps"]\n[DealId "pyramid-1"]\n[Result "*"]\n*', 400, "invalid_tag"),
     ("unknown game", b'[Game "chess"]\n[DealId "chess-1"]\n[Result "*"]\n*', 400, "invalid_tag"),
     (
-        "ranked, unrevealed",
+        "ranked, never dealt",
         b'[Game "gaps"]\n[DealId "gaps-daily-2026-12-01"]\n[Result "*"]\nR *',
+        422,
+        "no_such_deal",
+    ),
+    (
+        "ranked, ahead",
+        b'[Game "gaps"]\n[DealId "gaps-daily-2031-12-01"]\n[Result "*"]\nR *',
         422,
         "deal_not_revealed",
     ),

@@ -174,7 +174,7 @@ BAD: list[tuple[str, type[RecordError], str, tuple[int, int]]] = [
     (HEAD + "d\x00 *", RecordSyntaxError, "invalid_record", (5, 2)),
     (HEAD + "p29+w *", InvalidNotation, "invalid_notation", (5, 1)),
     (HEAD + "  d 6H>r1c5 *", InvalidNotation, "invalid_notation", (5, 5)),
-    ('[Game "pyramid"]\n[Game "pyramid"]\n', RecordSyntaxError, "invalid_record", (2, 1)),
+    ('[Game "pyramid"]\n[Game "pyramid"]\n', RecordSyntaxError, "duplicate_tag", (2, 1)),
     ("[Game pyramid]\n*", RecordSyntaxError, "invalid_record", (1, 1)),
     ('[Game "pyr\namid"]\n*', RecordSyntaxError, "invalid_record", (1, 1)),
     (

@@ -132,3 +132,56 @@ def test_numbered_dailies_keep_their_dates_and_boards_after_0005(empty_url: str)
         upgrade(empty_url)
     finally:
         engine.dispose()
+
+
+def test_wins_from_before_the_marks_are_pending_after_0007(empty_url: str) -> None:
+    """0007 marks each win whose mark is empty ``pending`` (the sweep then weighs it); a game
+    that is not a win keeps no mark."""
+    import datetime as dt
+
+    from sqlalchemy import insert, select
+
+    from patience.store import GameRecord, Player
+
+    upgrade(empty_url, "0006_fair_play")
+    when = dt.datetime(2026, 11, 20, 9, tzinfo=dt.UTC)
+    engine = make_engine(empty_url)
+    try:
+        with session_factory(engine)() as session:
+            session.add(Player(id="p1", name="Ann", created_at=when))
+            session.flush()
+            for game_id, status, mark in (
+                ("a", "won", None),
+                ("b", "won", ""),
+                ("c", "won", "review"),
+                ("d", "playing", None),
+            ):
+                session.execute(
+                    insert(GameRecord).values(
+                        id=game_id * 32,
+                        player_id="p1",
+                        game="pyramid",
+                        ruleset="standard",
+                        options={},
+                        deal=467,
+                        line=[],
+                        seen=[],
+                        status=status,
+                        result={},
+                        created_at=when,
+                        updated_at=when,
+                        fair_play=mark,
+                    )
+                )
+            session.commit()
+        upgrade(empty_url)
+        with session_factory(engine)() as session:
+            found = dict(session.execute(select(GameRecord.id, GameRecord.fair_play)).all())
+        assert found == {
+            "a" * 32: "pending",
+            "b" * 32: "pending",
+            "c" * 32: "review",
+            "d" * 32: None,
+        }
+    finally:
+        engine.dispose()

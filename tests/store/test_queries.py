@@ -31,9 +31,11 @@ def test_game_stats_streaks_and_abandoned_games() -> None:
         "current_streak": 0,
         "best_streak": 0,
     }
-    # An unplayed game (no move) is not counted, and does not break a streak.
+    # An unplayed game (no move), left or resigned, is not counted and does not break a streak.
     s = game_stats([o("won"), o("playing", 0), o("won"), o("won"), o("resigned", 0)])
-    assert (s["played"], s["won"], s["current_streak"], s["best_streak"]) == (4, 3, 0, 3)
+    assert (s["played"], s["won"], s["current_streak"], s["best_streak"]) == (3, 3, 3, 3)
+    s = game_stats([o("won"), o("resigned")])
+    assert (s["played"], s["current_streak"]) == (2, 0)
     # The last game in progress is played but neither won nor lost.
     s = game_stats([o("won"), o("playing")])
     assert (s["played"], s["won"], s["current_streak"], s["win_rate"]) == (2, 1, 1, 0.5)

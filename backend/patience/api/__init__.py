@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from flask import Flask
 
+from patience.api.auth import init_auth
 from patience.api.db import init_db
 from patience.api.jsonprovider import OrjsonProvider
 from patience.api.middleware import init_middleware
@@ -55,6 +56,7 @@ ENVIRONMENT = {
     "RATE_LIMIT_LINK_CODES": "5/hour",
     "RATE_LIMIT_LINK_ATTEMPTS": "10/10m",
     "RATE_LIMIT_RECORDS": "30/minute",
+    "RECORDS_AT_ONCE": "2",
     "CORS_ORIGINS": "",
     "TRUSTED_PROXIES": "0",
     "REDIS_PREFIX": "patience:",
@@ -88,6 +90,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(environment_config())
     app.config.update(config or {})
     init_db(app)
+    init_auth(app)
     init_middleware(app)
     api = Api(app)
     for blueprint in BLUEPRINTS:

@@ -31,6 +31,7 @@ from patience.service.errors import (
     NotConfirmed,
     NotDaily,
     NotFound,
+    PlayerGone,
     ServiceError,
     TooManyAttempts,
     TooManyJobs,
@@ -200,6 +201,7 @@ def handle_bad_data(error: Exception) -> tuple[Response, int, dict[str, str]]:
 
 
 SERVICE_STATUS: tuple[tuple[type[ServiceError], int], ...] = (
+    (PlayerGone, 401),
     (NotFound, 404),
     (VersionConflict, 409),
     (NotDaily, 422),

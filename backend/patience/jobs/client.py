@@ -45,6 +45,10 @@ from patience.jobs.queues import (
     ANALYSIS_QUEUE_LIMIT,
     ANALYSIS_SECONDS,
     FAIR_PLAY,
+    FAIR_PLAY_SWEEP,
+    FAIR_PLAY_SWEEP_EVERY,
+    FAIR_PLAY_SWEEP_JOB,
+    FAIR_PLAY_SWEPT,
     HINT,
     KEEP_FAILED,
     KEEP_LEFT_BEHIND,
@@ -438,6 +442,14 @@ class Jobs:
         """Queue the weighing of won game ``game_id``'s line for its fair-play mark (raises
         ``RedisError``)."""
         self.submit(FAIR_PLAY, fair_play_id(game_id), (game_id,))
+
+    def sweep_fair_play(self) -> bool:
+        """Queue the sweep of wins left ``pending`` unless one was queued within
+        :data:`FAIR_PLAY_SWEEP_EVERY` seconds (whether it was queued; raises ``RedisError``)."""
+        if not self.redis.set(FAIR_PLAY_SWEPT, 1, nx=True, ex=lifetime(FAIR_PLAY_SWEEP_EVERY)):
+            return False
+        self.submit(FAIR_PLAY_SWEEP, FAIR_PLAY_SWEEP_JOB, ())
+        return True
 
     # -- the ranked pool ---------------------------------------------------------------------
 

@@ -132,6 +132,20 @@ FAIR_PLAY = Kind("patience.jobs.tasks.fair_play", FAIR_PLAY_QUEUE, 120, keep=0, 
 """Weighing a win's line for its fair-play mark (a few CPU seconds; written to the database,
 so a dropped job only leaves the win ``pending``: ``patience fair-play`` weighs those)."""
 
+FAIR_PLAY_SWEEP = Kind(
+    "patience.jobs.tasks.sweep_fair_play", FAIR_PLAY_QUEUE, 5 * MINUTE, keep=0, wait=HOUR
+)
+"""Queueing the weighing of every win left ``pending`` (its job lost with Redis, dropped
+after a day queued, or the win older than the marks): queued by the workers' maintenance at
+most every :data:`FAIR_PLAY_SWEEP_EVERY` seconds."""
+FAIR_PLAY_SWEEP_JOB = "fair-play-sweep"
+FAIR_PLAY_SWEPT = "patience:fair-play:swept"
+"""Set (for :data:`FAIR_PLAY_SWEEP_EVERY` seconds) by the worker that queued the sweep: no
+other worker queues it meanwhile."""
+FAIR_PLAY_SWEEP_EVERY = 10 * MINUTE
+FAIR_PLAY_SWEEP_BATCH = 1000
+"""The most weighings one sweep queues (the oldest wins first; the next sweep goes on)."""
+
 POOL_SECONDS = MINUTE
 """How long one run of the ranked pool's filler may start new proofs before it stops (the
 next run goes on where it left off): short, since the worker running it takes no other job

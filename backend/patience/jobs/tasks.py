@@ -23,7 +23,7 @@ from typing import Any
 from redis import Redis, RedisError
 from rq import Retry, get_current_job
 from rq.job import Job
-from sqlalchemy import Engine, update
+from sqlalchemy import Engine, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
@@ -42,6 +42,7 @@ from patience.jobs.lines import keep
 from patience.jobs.queues import (
     ANALYSIS,
     DAY,
+    FAIR_PLAY_SWEEP_BATCH,
     HINT,
     HINT_QUEUE,
     KEEP_LEFT_BEHIND,
@@ -255,6 +256,32 @@ def fair_play(game_id: str) -> Json:
         found = weigh(session, game_id)
         session.commit()
     return found
+
+
+def pending_wins(session: Session, limit: int | None = None) -> list[str]:
+    """The won games whose fair-play mark is still ``pending``, the oldest win first."""
+    query = (
+        select(GameRecord.id)
+        .where(GameRecord.fair_play == "pending")
+        .order_by(GameRecord.finished_at, GameRecord.id)
+        .limit(limit)
+    )
+    return list(session.scalars(query))
+
+
+def sweep_fair_play() -> Json:
+    """Queue the weighing of each win left ``pending`` (up to
+    :data:`~patience.jobs.queues.FAIR_PLAY_SWEEP_BATCH`, oldest first); a win whose weighing
+    is queued or running already is not queued twice."""
+    job = get_current_job()
+    if job is None:
+        return {"queued": 0}
+    with database_session() as session:
+        pending = pending_wins(session, FAIR_PLAY_SWEEP_BATCH)
+    jobs = Jobs(job.connection)
+    for game_id in pending:
+        jobs.submit_fair_play(game_id)
+    return {"queued": len(pending)}
 
 
 def weigh(session: Session, game_id: str) -> Json:

@@ -73,10 +73,15 @@ class _Beating:
         super().request_stop(signum, frame)  # type: ignore[misc]
 
     def run_maintenance_tasks(self) -> None:
-        """RQ's maintenance (at start and every few seconds), then topping up the ranked
-        pool: its filler is queued unless a recent run found the pool full. A worker
-        without ``DEAL_SECRET`` deals no ranked deals (it says so once)."""
+        """RQ's maintenance (at start and every few seconds), then the sweep of wins whose
+        fair-play weighing was lost (queued by one worker every few minutes), then topping
+        up the ranked pool: its filler is queued unless a recent run found the pool full. A
+        worker without ``DEAL_SECRET`` deals no ranked deals (it says so once)."""
         super().run_maintenance_tasks()  # type: ignore[misc]
+        try:
+            Jobs(self.connection).sweep_fair_play()
+        except RedisError:
+            log.warning("worker %s: could not queue the fair-play sweep", self.name)
         if not os.environ.get("DEAL_SECRET"):
             if not self.told_no_secret:
                 log.error("worker %s: no DEAL_SECRET, so the ranked pool is not filled", self.name)

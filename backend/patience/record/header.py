@@ -36,6 +36,9 @@ _NUMBER = re.compile(r"0|[1-9][0-9]{0,9}")
 _TIME = re.compile(r"([0-9]{1,6}):([0-5][0-9]):([0-5][0-9])\.([0-9]{3})")
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _DAILY = re.compile(r"daily-([0-9]{4}-[0-9]{2}-[0-9]{2})")
+MAX_UNKNOWN_TAGS = 32
+"""The most tags a record may hold that this format does not define (kept as they came)."""
+
 _OPTION = re.compile(r"([a-z_][a-z0-9_]*)=([A-Za-z0-9_.-]+)")
 
 
@@ -105,10 +108,13 @@ class Header:
         """The header of a record's tag pairs (raise :class:`InvalidTag`)."""
         by_name = {pair.name: pair for pair in pairs}
         values: Json = {}
-        extra = []
+        extra: list[tuple[str, str]] = []
         for pair in pairs:
             codec = ROSTER.get(pair.name)
             if codec is None:
+                if len(extra) >= MAX_UNKNOWN_TAGS:
+                    message = f"a record holds at most {MAX_UNKNOWN_TAGS} tags of its own"
+                    raise _invalid(pair.place, message, "too_many_tags")
                 extra.append((pair.name, pair.value))
                 continue
             try:

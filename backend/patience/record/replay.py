@@ -8,10 +8,20 @@ so a record is valid exactly when the server would have accepted its moves one b
 
 from __future__ import annotations
 
+import contextlib
+from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from patience.engine import EngineError, Game, InvalidOptions, InvalidPosition, game_class
+from patience.engine import (
+    Card,
+    CardError,
+    EngineError,
+    Game,
+    InvalidOptions,
+    InvalidPosition,
+    game_class,
+)
 from patience.engine.options import parse_options
 from patience.record.errors import InvalidTag, RecordError
 from patience.record.header import Header, Result
@@ -86,9 +96,30 @@ def start_game(header: Header) -> Game[Any, Any]:
             column=place.column,
         )
     try:
-        return cls.from_position({**header.layout, "seen": []}, options)
+        game = cls.from_position({**header.layout, "seen": []}, options)
     except InvalidPosition as exc:
         raise _tag_error(header, "Layout", exc.message) from None
+    # A start is a whole deal: every card the game deals, each as often as it deals it (a
+    # layout of the cards a player chose, a solved grid say, is no deal).
+    if _cards(header.layout) != _cards(cls.new(1, options).position()):
+        raise _tag_error(header, "Layout", f"a layout holds the whole deal of {cls.name}")
+    return game
+
+
+def _cards(position: Any) -> Counter[str]:
+    """The cards a position (JSON) holds, wherever they lie in it, but those seen."""
+    found: Counter[str] = Counter()
+    stack = [value for key, value in position.items() if key != "seen"]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str):
+            with contextlib.suppress(CardError):  # not a card: a name, a ruleset
+                found[str(Card.parse(value))] += 1
+    return found
 
 
 def _options(cls: type[Game[Any, Any]], header: Header) -> dict[str, Any]:

@@ -36,6 +36,10 @@ record costs under a second of CPU (10,000 Gaps redeals, the dearest move, about
 MAX_TAG_VALUE = 16 * 1024
 """The longest tag value (a revealed layout is under 1 KiB)."""
 
+MAX_TAGS = 64
+"""The most tag pairs a record may hold: the format defines 15, and a record may keep a few
+of its own (:data:`patience.record.header.MAX_UNKNOWN_TAGS`)."""
+
 RESULTS = ("won", "resigned", "*")
 """The result markers that end the movetext (``*``: the game is still in play)."""
 
@@ -87,6 +91,7 @@ class _Reader:
         self.text = text
         self.newlines = [m.start() for m in re.finditer("\n", text)]
         self.tags: list[TagPair] = []
+        self.names: set[str] = set()  # the tag names read so far: a repeat costs one look-up
         self.moves: list[Token] = []
         self.result: Token | None = None
         self.number: tuple[int, int] | None = None  # a move number waiting for its move
@@ -147,11 +152,14 @@ class _Reader:
         if match is None:
             raise self.fail(pos, 'a tag pair is [Name "value"] on one line (\\" and \\\\ escaped)')
         name, raw = match.group(1), match.group(2)
-        if any(tag.name == name for tag in self.tags):
-            raise self.fail(pos, f"the tag {name} is given twice")
+        if name in self.names:
+            raise self.fail(pos, f"the tag {name} is given twice", "duplicate_tag")
+        if len(self.tags) >= MAX_TAGS:
+            raise self.fail(pos, f"a record holds at most {MAX_TAGS} tag pairs", "too_many_tags")
         if len(raw) > MAX_TAG_VALUE:
             raise self.fail(pos, f"the value of {name} is over {MAX_TAG_VALUE} characters")
         value = _ESCAPE.sub(lambda m: m.group(1), raw)
+        self.names.add(name)
         self.tags.append(TagPair(name, value, self.place(pos)))
         return match.end()
 

@@ -18,7 +18,7 @@ from patience.store.daily import (
     daily_leaderboard,
     daily_rank,
     daily_win_dates,
-    players_daily_games,
+    ranked_games,
 )
 
 Json = dict[str, Any]
@@ -68,14 +68,14 @@ class Daily:
 
     def items(self, player_id: str | None, date: dt.date) -> list[Json]:
         """Each game's daily on ``date`` (with the player's result when known)."""
-        mine = players_daily_games(self.session, player_id, date) if player_id else {}
+        mine = ranked_games(self.session, player_id, date) if player_id else {}
         wins = daily_win_dates(self.session, player_id) if player_id else {}
         return [
             self._item(game, date, player_id, mine.get(game), wins) for game in daily_rulesets()
         ]
 
     def item(self, game: str, date: dt.date, player_id: str | None) -> Json:
-        mine = players_daily_games(self.session, player_id, date) if player_id else {}
+        mine = ranked_games(self.session, player_id, date) if player_id else {}
         wins = daily_win_dates(self.session, player_id) if player_id else {}
         return self._item(game, date, player_id, mine.get(game), wins)
 

@@ -8,8 +8,8 @@ A code is single use, lives :data:`CODE_LIFETIME`, and is checked at most :data:
 times (each try that names its look-up part takes one, before the check, so even requests at
 once cannot take more); then it is locked (429 until it expires): a guesser's chance at any
 one code is at most 5 in 2^30, however many addresses they use. The
-per-address and per-player request limits are the API's (``RATE_LIMIT_LINK_*``); the README
-states the odds.
+per-address and per-player request limits are the API's (``RATE_LIMIT_LINK_*``);
+``docs/api/players.md`` states the odds.
 
 >>> normal_code(" 7kq2m-xr4pt ") == normal_code("7KQ2MXR4PT")
 True
@@ -31,7 +31,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from patience.service.errors import InvalidCode, NotFound, TooManyAttempts
+from patience.service.errors import Busy, InvalidCode, NotFound, TooManyAttempts
 from patience.service.views import iso
 from patience.store import LinkCode, Player
 from patience.store.devices import (
@@ -43,6 +43,7 @@ from patience.store.devices import (
     replace_link_code,
     take_tries,
 )
+from patience.store.queries import hold_player
 
 Json = dict[str, Any]
 
@@ -58,6 +59,9 @@ SCRYPT = {"n": 2**12, "r": 8, "p": 1, "dklen": 32}
 """scrypt's cost: 4 MiB and about 11 ms of CPU a code, so the 2^30 rests of one look-up part
 take months of CPU to try from a copy of the database, against a code's 10 minutes; paid only
 by tries whose look-up part names a live code, and once per code made."""
+DECOY_SALT = "00" * 16
+"""The salt a guess is hashed with when no live code has its look-up part (the work of a
+check, with nothing to check)."""
 DEVICE_ID = re.compile(r"[0-9a-f]{32}")
 """Every device id (a UUID's hex, or for a player's first token from before devices, the
 player's id, the same shape); other text names no device and never reaches the database."""
@@ -126,7 +130,7 @@ class Devices:
                 break  # look-up parts of live codes stay distinct (2^20 of them)
         salt = secrets.token_hex(16)
         expires = self.now + CODE_LIFETIME
-        replace_link_code(
+        made = replace_link_code(
             self.session,
             LinkCode(
                 id=uuid.uuid4().hex,
@@ -140,6 +144,8 @@ class Devices:
                 tries=0,
             ),
         )
+        if not made:
+            raise Busy("another code was being made for this player; try again")
         return {"code": shown(code), "expires_at": iso(expires)}
 
     def redeem(self, text: str, label: str) -> Json:
@@ -147,32 +153,41 @@ class Devices:
         code = normal_code(text)
         if code is None:
             raise InvalidCode("that is not a code: 10 letters and digits, like 7KQ2M-XR4PT")
-        found = live_codes(self.session, code[:LOOKUP_LENGTH], self.now)
-        if not found:
-            raise InvalidCode("that code is wrong, used or expired; make a new one")
-        tried = take_tries(self.session, [c.id for c in found], self.now, CODE_TRIES)
-        if not tried:
-            locked = live_codes(self.session, code[:LOOKUP_LENGTH], self.now)
-            if not locked:  # used (or expired) meanwhile
-                raise InvalidCode("that code was used just now; make a new one")
-            wait = min(c.expires_at for c in locked) - self.now
-            raise TooManyAttempts("too many tries at this code; make a new one", wait)
+        # Every well-formed guess costs the same, whether or not its look-up part names a
+        # live code: the look-up, a try spent (an update, committed) and one scrypt, so that
+        # no timing tells a live look-up part from a dead one.
+        lookup = code[:LOOKUP_LENGTH]
+        found = live_codes(self.session, lookup, self.now)
+        tried = set(take_tries(self.session, lookup, self.now, CODE_TRIES))
+        checked = [c for c in found if c.id in tried]
+        digests = [code_hash(code, c.salt) for c in checked] or [code_hash(code, DECOY_SALT)]
         match = next(
             (
                 c
-                for c in found
-                if c.id in tried and hmac.compare_digest(code_hash(code, c.salt), c.code_hash)
+                for c, digest in zip(checked, digests, strict=False)  # the decoy has no code
+                if hmac.compare_digest(digest, c.code_hash)
             ),
             None,
         )
+        if found and not checked:  # out of tries (429 says so), or used meanwhile
+            locked = live_codes(self.session, lookup, self.now)
+            if not locked:
+                raise InvalidCode("that code was used just now; make a new one")
+            wait = min(c.expires_at for c in locked) - self.now
+            raise TooManyAttempts("too many tries at this code; make a new one", wait)
         if match is None:
             raise InvalidCode("that code is wrong, used or expired; make a new one")
-        if not claim_code(self.session, match.id, self.now):
+        # The player's row first, as a deletion takes it: the code's player is then either
+        # gone (with the code) or stays until the new device is in.
+        held = hold_player(self.session.connection(), match.player_id)
+        if not held or not claim_code(self.session, match.id, self.now):
             self.session.rollback()
             raise InvalidCode("that code was used just now; make a new one")
         token = add_device(self.session, match.player_id, label, self.now)
         player = self.session.get(Player, match.player_id)
-        assert player is not None  # a player's codes go with them
+        if player is None:  # cannot be, the row being held: never a 500 all the same
+            self.session.rollback()
+            raise InvalidCode("that code was used just now; make a new one")
         self.session.commit()
         return {"id": player.id, "name": player.name, "token": token}
 

@@ -34,6 +34,12 @@ class NotFound(ServiceError):
             self.reason = reason
 
 
+class PlayerGone(ServiceError):
+    """The request's player was deleted (by another of their devices) as it came in."""
+
+    reason = "unauthorized"
+
+
 class VersionConflict(ServiceError):
     """The action was based on an older version; ``game`` is the current GameView."""
 

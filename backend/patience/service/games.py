@@ -45,6 +45,7 @@ from patience.service.errors import (
 from patience.service.ranked import deal_start, is_open
 from patience.service.views import elapsed_ms, game_view, iso
 from patience.store import GameRecord, Player
+from patience.store.daily import is_ranked
 from patience.store.games import Change, Games, LineEdit, Row, as_row
 from patience.store.pars import par_of
 from patience.store.queries import asked_for_solution, personal_best
@@ -167,7 +168,8 @@ class GameService:
         return self.analyst.ask(rebuild(row, self.session), row["version"], row["id"], again=True)
 
     def _view(self, row: Row, game: Game[Any, Any]) -> Json:
-        return game_view(row, game, self.now, self.analyst)
+        ranked = is_ranked(self.session, row)
+        return game_view(row, game, self.now, self.analyst, ranked=ranked)
 
     # -- starting -----------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from patience import games
 from patience.service.daily import streaks
-from patience.service.errors import NotConfirmed
+from patience.service.errors import NotConfirmed, PlayerGone
 from patience.service.views import best_entry
 from patience.store import Player
 from patience.store.daily import daily_win_dates
@@ -59,4 +59,5 @@ class Players:
         codes and games in play go, their finished games stay under an anonymous name."""
         if confirm.strip() != player.name:
             raise NotConfirmed("to delete this player, confirm with the player's name")
-        erase_player(self.session, player.id, self.now)
+        if not erase_player(self.session, player.id, self.now):
+            raise PlayerGone("the player was deleted just now")

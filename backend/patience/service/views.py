@@ -33,9 +33,12 @@ def elapsed_ms(row: Row, now: dt.datetime) -> int:
     return int(row["elapsed_ms"]) + max(0, stretch)
 
 
-def game_view(row: Row, game: Game[Any, Any], now: dt.datetime, analyst: Analyst) -> Json:
-    """The GameView of API.md. While the clock is paused it has no board and no legal moves
-    (and the one notice ``paused``): paused time cannot be spent studying the table."""
+def game_view(
+    row: Row, game: Game[Any, Any], now: dt.datetime, analyst: Analyst, *, ranked: bool = False
+) -> Json:
+    """The GameView of API.md (``ranked``: the game is its player's ranked game of its
+    day). While the clock is paused it has no board and no legal moves (and the one notice
+    ``paused``): paused time cannot be spent studying the table."""
     playing = row["status"] == "playing"
     paused = playing and row["running_since"] is None
     view = game.view() if not paused else {}
@@ -47,6 +50,7 @@ def game_view(row: Row, game: Game[Any, Any], now: dt.datetime, analyst: Analyst
         "deal": public_number(row["deal"]),
         "deal_id": deal_id(row["game"], row["deal"]),
         "daily": row["daily"].isoformat() if row.get("daily") else None,
+        "ranked": ranked,
         "status": row["status"],
         "version": row["version"],
         "moves": game.move_count,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import and_, func, select
@@ -25,32 +26,39 @@ def won_that_day(date: dt.date) -> Any:
     return and_(Win.finished_at >= start, Win.finished_at < end)
 
 
-def players_daily_games(session: Session, player_id: str, date: dt.date) -> dict[str, GameRecord]:
-    """The player's game of each game's daily on ``date``: the best win of that day, else
-    the latest game started."""
+def ranked_games(session: Session, player_id: str, date: dt.date) -> dict[str, GameRecord]:
+    """The player's ranked game of each game's daily on ``date``: their first game of it,
+    when started that day (later ones, and any started after the day, are practice;
+    :func:`daily_board` ranks no other)."""
     rows = session.scalars(
         select(GameRecord)
         .where(GameRecord.player_id == player_id, GameRecord.daily == date)
-        .order_by(GameRecord.created_at)
+        .order_by(GameRecord.created_at, GameRecord.id)
     ).all()
-    start, end = _day(date)
-    by_game: dict[str, list[GameRecord]] = defaultdict(list)
+    firsts: dict[str, GameRecord] = {}
     for game in rows:
-        by_game[game.game].append(game)
-    best = {}
-    for name, games in by_game.items():
-        wins = [g for g in games if _won_on(g, start, end)]
-        best[name] = min(wins, key=_key) if wins else games[-1]
-    return best
+        firsts.setdefault(game.game, game)
+    _, end = _day(date)
+    return {name: game for name, game in firsts.items() if game.created_at < end}
 
 
-def _won_on(game: GameRecord, start: dt.datetime, end: dt.datetime) -> bool:
-    return game.status == "won" and game.finished_at is not None and start <= game.finished_at < end
-
-
-def _key(game: GameRecord) -> tuple[int, int]:
-    result = game.result or {}
-    return int(result.get("moves", 1 << 30)), int(result.get("elapsed_ms", 1 << 62))
+def is_ranked(session: Session, row: Mapping[str, Any]) -> bool:
+    """Whether the game of ``row`` (its columns) is its player's ranked game of its daily
+    (as :func:`ranked_games` finds it, reading two columns of one row)."""
+    date = row["daily"]
+    if date is None:
+        return False
+    first = session.execute(
+        select(GameRecord.id, GameRecord.created_at)
+        .where(
+            GameRecord.player_id == row["player_id"],
+            GameRecord.game == row["game"],
+            GameRecord.daily == date,
+        )
+        .order_by(GameRecord.created_at, GameRecord.id)
+        .limit(1)
+    ).first()
+    return first is not None and first.id == row["id"] and first.created_at < _day(date)[1]
 
 
 def daily_board(game: str, date: dt.date) -> Any:

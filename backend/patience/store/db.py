@@ -68,18 +68,29 @@ JSON_CODEC: dict[str, Any] = {
 """The JSON columns' codec (:mod:`patience.store.encoding`: orjson, each text kept once)."""
 
 
-def make_engine(url: str, *, answer_timeout: float | None = ANSWER_TIMEOUT) -> Engine:
-    """An engine for ``url``: for a SQLite file, its folder is created first; PostgreSQL
-    connections ping on checkout (a restart is survived transparently) and, unless
-    ``answer_timeout`` is ``None`` (migrations), give up on a server that does not answer
-    (:class:`TimedConnection`)."""
+def make_engine(
+    url: str, *, answer_timeout: float | None = ANSWER_TIMEOUT, foreign_keys: bool = True
+) -> Engine:
+    """An engine for ``url``: for a SQLite file, its folder is created first, and each
+    connection enforces foreign keys unless ``foreign_keys`` is false (migrations, which
+    rebuild tables that others refer to); PostgreSQL connections ping on checkout (a restart
+    is survived transparently) and, unless ``answer_timeout`` is ``None`` (migrations), give
+    up on a server that does not answer (:class:`TimedConnection`)."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        return create_engine(
+        engine = create_engine(
             url, connect_args={"check_same_thread": False, "timeout": 30}, **JSON_CODEC
         )
+        if foreign_keys:
+
+            @event.listens_for(engine, "connect")
+            def enforce(dbapi_connection: Any, _record: Any) -> None:
+                # SQLite enforces foreign keys only when each connection asks it to.
+                dbapi_connection.execute("PRAGMA foreign_keys = ON")
+
+        return engine
     connect_args: dict[str, Any] = {"connect_timeout": CONNECT_TIMEOUT}
     if answer_timeout is not None:
         connect_args["options"] = f"-c statement_timeout={int(answer_timeout * 1000)}"

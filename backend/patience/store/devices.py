@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine, delete, select, update
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
 from patience.store.models import Device, LinkCode
@@ -154,13 +154,20 @@ def remove_device(session: Session, player_id: str, device_id: str) -> bool:
 # -- link codes ---------------------------------------------------------------------------------
 
 
-def replace_link_code(session: Session, code: LinkCode) -> None:
+def replace_link_code(session: Session, code: LinkCode) -> bool:
     """Store the player's new link code (committed): their earlier codes go, and so does
-    every code of anyone's that expired over :data:`LINK_CODE_KEPT` ago."""
+    every code of anyone's that expired over :data:`LINK_CODE_KEPT` ago. ``False`` (nothing
+    stored) when another code of the player's was stored at once: the database keeps one
+    unused code a player."""
     session.execute(delete(LinkCode).where(LinkCode.player_id == code.player_id))
     session.execute(delete(LinkCode).where(LinkCode.expires_at < code.created_at - LINK_CODE_KEPT))
     session.add(code)
-    session.commit()
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        return False
+    return True
 
 
 def live_codes(session: Session, lookup: str, now: dt.datetime) -> list[LinkCode]:
@@ -174,14 +181,15 @@ def live_codes(session: Session, lookup: str, now: dt.datetime) -> list[LinkCode
     )
 
 
-def take_tries(session: Session, code_ids: list[str], now: dt.datetime, tries: int) -> list[str]:
-    """Spend one try at each of these codes that is still live and has tries left
-    (committed before the code is checked, so no number of requests at once gets more than
-    ``tries`` checks of one code); the codes that had one."""
+def take_tries(session: Session, lookup: str, now: dt.datetime, tries: int) -> list[str]:
+    """Spend one try at each code with this look-up part that is still live and has tries
+    left (committed before the code is checked, so no number of requests at once gets more
+    than ``tries`` checks of one code); the codes that had one. The same statement and
+    commit whether or not any code has that look-up part."""
     taken = session.execute(
         update(LinkCode)
         .where(
-            LinkCode.id.in_(code_ids),
+            LinkCode.lookup == lookup,
             LinkCode.used_at.is_(None),
             LinkCode.expires_at > now,
             LinkCode.tries < tries,

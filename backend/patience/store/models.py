@@ -24,6 +24,7 @@ from sqlalchemy import (
     TypeDecorator,
     UniqueConstraint,
     false,
+    text,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -104,6 +105,17 @@ class LinkCode(Base):
     code, usable once before ``expires_at``, and checked at most a few times."""
 
     __tablename__ = "link_codes"
+    __table_args__ = (
+        # One live code a player: a new code replaces the last, and two made at once
+        # cannot both stay.
+        Index(
+            "ux_link_codes_unused",
+            "player_id",
+            unique=True,
+            postgresql_where=text("used_at IS NULL"),
+            sqlite_where=text("used_at IS NULL"),
+        ),
+    )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)

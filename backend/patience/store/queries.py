@@ -3,6 +3,7 @@ deals."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import math
 import uuid
@@ -10,9 +11,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, delete, exists, func, or_, select, update
+from sqlalchemy import Connection, and_, delete, exists, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Session
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, aliased
 
 from patience.store.devices import add_device
 from patience.store.models import (
@@ -46,26 +48,90 @@ def new_player(
 ANONYMOUS = "Anonymous"
 """The name a deleted player's finished games are kept under."""
 
+ANONYMOUS_ID = "0" * 32
+"""The one player that every deleted player's finished games pass to: no device signs in as
+it (no token hashes to a row of its), and it is made by the first deletion that needs it."""
 
-def erase_player(session: Session, player_id: str, now: dt.datetime) -> None:
-    """Delete a player (committed, all or nothing): their devices, link codes, solve
-    requests and games in play go; their finished games, wins and bests stay, moved to a new
-    player named :data:`ANONYMOUS` that no token signs in as and that links to nothing."""
-    anonymous = uuid.uuid4().hex
-    session.add(Player(id=anonymous, name=ANONYMOUS, created_at=now))
-    session.flush()
+
+def hold_player(connection: Connection, player_id: str) -> bool:
+    """Lock the player's row until the transaction ends (whether the player still exists):
+    a player's writes and their deletion take it first, so they run one after the other.
+    PostgreSQL locks the row; SQLite takes its database's write lock (a write that changes
+    nothing), which the rest of the transaction then holds."""
+    if connection.dialect.name == "sqlite":
+        held = connection.execute(
+            update(Player).where(Player.id == player_id).values(name=Player.name)
+        )
+        return bool(held.rowcount)
+    found = connection.execute(
+        select(Player.id).where(Player.id == player_id).with_for_update()
+    ).first()
+    return found is not None
+
+
+def erase_player(session: Session, player_id: str, now: dt.datetime) -> bool:
+    """Delete a player (committed, all or nothing; ``False``: no such player, nothing done):
+    their devices, link codes, solve requests and games in play go; their finished games,
+    wins and bests stay, moved to the player :data:`ANONYMOUS_ID` named :data:`ANONYMOUS`
+    that no token signs in as and that links to nothing.
+
+    The player's row is locked first, so a write of theirs from another device runs wholly
+    before (and is moved or deleted here) or after (and finds no player)."""
+    if not hold_player(session.connection(), player_id):
+        session.rollback()
+        return False
     mine = GameRecord.player_id == player_id
     in_play = select(GameRecord.id).where(mine, GameRecord.status == "playing")
-    session.execute(delete(Action).where(Action.game_id.in_(in_play)))
-    session.execute(delete(GameRecord).where(mine, GameRecord.status == "playing"))
-    for table in (GameRecord, Win, PersonalBest):
-        session.execute(
-            update(table).where(table.player_id == player_id).values(player_id=anonymous)
-        )
     for owned in (SolveRequest, Device, LinkCode):
         session.execute(delete(owned).where(owned.player_id == player_id))
+    session.execute(delete(Action).where(Action.game_id.in_(in_play)))
+    session.execute(delete(GameRecord).where(mine, GameRecord.status == "playing"))
+    kept = session.scalar(
+        select(
+            exists().where(mine)
+            | exists().where(Win.player_id == player_id)
+            | exists().where(PersonalBest.player_id == player_id)
+        )
+    )
+    if kept:
+        _anonymous(session, now)
+        _merge_bests(session, player_id)
+        for table in (GameRecord, Win, PersonalBest):
+            session.execute(
+                update(table).where(table.player_id == player_id).values(player_id=ANONYMOUS_ID)
+            )
     session.execute(delete(Player).where(Player.id == player_id))
     session.commit()
+    return True
+
+
+def _merge_bests(session: Session, player_id: str) -> None:
+    """Keep one best a deal for :data:`ANONYMOUS_ID` (a player holds one): of the deleted
+    player's best and the one it holds already, the better (fewer moves, then less time)."""
+    for loser, winner in ((player_id, ANONYMOUS_ID), (ANONYMOUS_ID, player_id)):
+        mine, other = PersonalBest, aliased(PersonalBest)
+        better = or_(
+            other.moves < mine.moves,
+            and_(other.moves == mine.moves, other.elapsed_ms <= mine.elapsed_ms),
+        )
+        beaten = exists().where(
+            other.player_id == winner,
+            other.game == mine.game,
+            other.ruleset == mine.ruleset,
+            other.deal == mine.deal,
+            better,
+        )
+        session.execute(delete(mine).where(mine.player_id == loser, beaten))
+
+
+def _anonymous(session: Session, now: dt.datetime) -> None:
+    """Make the :data:`ANONYMOUS_ID` player unless it is there (two deletions at once make
+    it once: the second's insert fails and is let go)."""
+    if session.get(Player, ANONYMOUS_ID) is not None:
+        return
+    # made by a deletion at once with this one: that row stands
+    with contextlib.suppress(IntegrityError), session.begin_nested():
+        session.add(Player(id=ANONYMOUS_ID, name=ANONYMOUS, created_at=now))
 
 
 # -- statistics --------------------------------------------------------------------------------
@@ -85,19 +151,23 @@ def game_stats(games: Sequence[Outcome]) -> dict[str, Any]:
 
     A game counts as played once a move is made; it is lost when resigned or abandoned (still
     playing with moves while a later game of the same kind exists). A game in progress does
-    not break a streak.
+    not break a streak, and a deal started and left (or resigned) before any move was never
+    played: it counts nowhere.
 
     >>> W, L, P = (Outcome("pyramid", s, 1) for s in ("won", "resigned", "playing"))
     >>> s = game_stats([W, W, L, W, P, W, P])
     >>> s["played"], s["won"], s["current_streak"], s["best_streak"]
     (7, 4, 1, 2)
+    >>> R0, P0 = Outcome("pyramid", "resigned", 0), Outcome("pyramid", "playing", 0)
+    >>> game_stats([W, R0, P0])["played"]
+    1
     """
     played = won = streak = best = 0
     for i, g in enumerate(games):
         if g.status == "won":
             played, won, streak = played + 1, won + 1, streak + 1
             best = max(best, streak)
-        elif g.status == "resigned":
+        elif g.status == "resigned" and g.moves_made > 0:
             played, streak = played + 1, 0
         elif g.moves_made > 0:
             played += 1

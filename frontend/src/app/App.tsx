@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { moduleOf, parseDealId, translatorFor } from '../games';
 import { known, type T } from '../i18n';
 import { isPaused, type GameView } from '../model/types';
-import { checking } from '../state/analysis';
+import { checking, deadEndKind } from '../state/analysis';
 import { reasonKey, type ShownHint } from '../state/hint';
 import { targets as targetsOf } from '../state/select';
 import { DealId } from '../views/Results';
@@ -100,7 +100,6 @@ function Main({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
 
 function Table({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: GameView }) {
   const mod = moduleOf(view);
-  const notices = view.status === 'playing' ? view.notices : [];
   const { Board } = mod;
   const onTap = (loc: string, e?: MouseEvent) => ctl.input.tap(loc, e);
   return (
@@ -109,13 +108,6 @@ function Table({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: G
         {mod.status(view, t).map((x) => (
           <span key={x}>{x}</span>
         ))}
-        {notices
-          .filter((n) => known(t, `${view.game}.notice.${n}`))
-          .map((n) => (
-            <span key={n} class="notice" data-notice={n}>
-              {t(`${view.game}.notice.${n}`)}
-            </span>
-          ))}
       </div>
       <div class="board">
         <Board
@@ -185,7 +177,8 @@ function Paused({ ctl, t }: { ctl: Controller; t: T }) {
 }
 
 /** One line at the foot of the table, kept free so that nothing it shows covers the board:
- *  "reconnecting", a refusal, the lift bar, the hint, or "checking…" — the first that applies. */
+ *  "reconnecting", a refusal, the lift bar, the hint, "checking…", or the game's nudge — the first
+ *  that applies. */
 function NoteLine({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   const view = s.view && !isPaused(s.view) ? s.view : null;
   const Overlay = view ? moduleOf(view).Overlay : undefined;
@@ -207,12 +200,18 @@ function NoteLine({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
     note = <Overlay view={view} sel={s.sel} t={t} onSelect={(sel) => ctl.store.select(sel)} />;
   if (!note && (s.hint || checking(s.watch, view, Date.now())))
     note = <HintBox ctl={ctl} s={s} t={t} view={view} />;
-  else if (!note && view && view.status === 'playing' && s.noVerdict?.gameId === view.id)
-    note = (
-      <p class="note noverdict" data-testid="no-verdict">
-        {t(`analysis.${s.noVerdict.reason}`)}
-      </p>
-    );
+  else if (!note && view) {
+    // A nudge beside the pile buttons ("the columns still have moves" before a draw), never
+    // beside a dead-end panel, which says what holds.
+    const nudges = view.status === 'playing' && !deadEndKind(view, s.watch) ? view.notices : [];
+    const shown = nudges.filter((n) => known(t, `${view.game}.notice.${n}`));
+    if (shown.length)
+      note = (
+        <p class="note nudge" data-testid="nudge">
+          {shown.map((n) => t(`${view.game}.notice.${n}`)).join(' · ')}
+        </p>
+      );
+  }
   return <div class="noteline">{note}</div>;
 }
 
@@ -223,6 +222,11 @@ function HintBox({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view:
     <div class="note hintbox" role="status" data-testid="hint">
       <div class="hintlines">
         {s.hint && view ? <HintWords view={view} hint={s.hint} t={t} /> : null}
+        {s.hint && view && s.noVerdict?.gameId === view.id ? (
+          <span class="reason" data-testid="no-verdict">
+            {t(`analysis.${s.noVerdict.reason}`)}
+          </span>
+        ) : null}
         {isChecking ? (
           <span class="checking" data-testid="checking">
             <span class="spinner" aria-hidden="true" />

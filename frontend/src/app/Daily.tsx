@@ -2,7 +2,7 @@
 // result so far (or daily streak) and the way to play, continue, or watch it.
 import type { DailyItem, DailyResult, GameStats } from '../api/client';
 import { GAME_NAMES, gameModule } from '../games';
-import { formatTime, type T } from '../i18n';
+import { dateInWords, formatTime, type T } from '../i18n';
 import type { GameName } from '../model/types';
 import { gamePath, replayPath } from '../model/paths';
 import type { UiState } from './state';
@@ -21,7 +21,9 @@ export function DailyDeals({ t, s, onPlay, onWatch, onBoard }: DailyProps) {
   return (
     <section class="daily" aria-labelledby="daily-title" data-testid="daily">
       <h2 id="daily-title">{t('daily.title')}</h2>
-      <p class="daily-date">{daily ? t('daily.date', { date: daily.date }) : '\u00a0'}</p>
+      <p class="daily-date" data-testid="daily-date">
+        {daily ? t('daily.date', { date: dateInWords(s.lang, daily.date) }) : '\u00a0'}
+      </p>
       {failed ? <p>{t('daily.unavailable')}</p> : null}
       {daily ? (
         <ul class="daily-cards">
@@ -65,7 +67,7 @@ function Waiting({ game, t }: { game: GameName; t: T }) {
         <span class="tile-name">{name}</span>
       </h3>
       <p class="daily-deal waiting" aria-hidden="true">
-        <code>{game}-0</code> <span class="linklike">{t('daily.lb')}</span>
+        <span class="linklike">{t('daily.lb')}</span>
       </p>
       <p class="daily-status">{t('loading')}</p>
       <div class="daily-actions">
@@ -117,7 +119,6 @@ function Card({
         <span class="tile-name">{name}</span>
       </h3>
       <p class="daily-deal">
-        <code>{item.deal_id}</code>{' '}
         <button
           type="button"
           class="linklike"

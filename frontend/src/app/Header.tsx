@@ -1,8 +1,8 @@
 // The top bar on one line at every width: home, the game's name (the page's h1), the deal ID
 // (tap to copy its link), the clock, the move count, the language and the game menu.
 import { useEffect, useState } from 'preact/hooks';
-import { formatTime, type T } from '../i18n';
-import type { ServerView } from '../model/types';
+import { dateInWords, formatTime, type T } from '../i18n';
+import { isRanked, type ServerView } from '../model/types';
 import { dealPath } from '../model/paths';
 import type { Controller } from './controller';
 import { copyText } from './files';
@@ -26,18 +26,7 @@ export function Header({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
         </span>{' '}
         <span class="brand-name">{t('app.title')}</span>
       </a>
-      {view ? (
-        <div class="gameinfo">
-          <h1 class="gamename">{t(`${view.game}.name`)}</h1>
-          <DealTag id={view.deal_id} t={t} onCopied={() => ctl.store.flash(t('ann.copied'), 'info')} />
-          <Clock view={view} receivedAt={s.receivedAt} label={t('a11y.clock')} />
-          <span class="moves" data-testid="moves">
-            {t('status.moves', { n: view.moves })}
-          </span>
-        </div>
-      ) : (
-        <div class="gameinfo" />
-      )}
+      {view ? <GameInfo ctl={ctl} s={s} t={t} view={view} /> : <div class="gameinfo" />}
       <div class="meta">
         <button
           type="button"
@@ -62,9 +51,35 @@ export function Header({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   );
 }
 
-/** Copies `text` to the clipboard; resolves whether it worked. */
-/** The deal ID in the one form the share link and the results use, at every width. */
-function DealTag({ id, t, onCopied }: { id: string; t: T; onCopied: () => void }) {
+/** The game's name, its deal (a daily's day, and whether it is ranked), the clock, the moves. */
+function GameInfo({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: ServerView }) {
+  return (
+    <div class="gameinfo">
+      <h1 class="gamename">{t(`${view.game}.name`)}</h1>
+      <DealTag
+        id={view.deal_id}
+        shown={
+          view.daily ? t('header.daily', { date: dateInWords(s.lang, view.daily, 'short') }) : view.deal_id
+        }
+        t={t}
+        onCopied={() => ctl.store.flash(t('ann.copied'), 'info')}
+      />
+      {view.daily ? (
+        <span class={`rankmark${isRanked(view) ? ' ranked' : ''}`} data-testid="rankmark">
+          {isRanked(view) ? t('header.ranked') : t('header.practice')}
+        </span>
+      ) : null}
+      <Clock view={view} receivedAt={s.receivedAt} label={t('a11y.clock')} />
+      <span class="moves" data-testid="moves">
+        {t('status.moves', { n: view.moves })}
+      </span>
+    </div>
+  );
+}
+
+/** The deal, tapped to copy its link: its ID, or for a daily its day in words (a daily's ID is
+ *  too long for a phone's header). */
+function DealTag({ id, shown, t, onCopied }: { id: string; shown: string; t: T; onCopied: () => void }) {
   const copy = () => {
     void copyText(`${location.origin}${dealPath(id)}`).finally(onCopied);
   };
@@ -74,9 +89,9 @@ function DealTag({ id, t, onCopied }: { id: string; t: T; onCopied: () => void }
       class="dealtag"
       data-testid="deal-tag"
       onClick={copy}
-      aria-label={t('a11y.deal.copy', { id })}
+      aria-label={shown === id ? t('a11y.deal.copy', { id }) : `${shown}: ${t('a11y.deal.copy', { id })}`}
     >
-      {id}
+      {shown}
     </button>
   );
 }

@@ -47,7 +47,7 @@ export class Account {
     this.note(null);
     this.api.redeem(code).then(
       (p) => this.startOver(this.store.t('link.done', { name: p.name })),
-      (e) => this.refused(e),
+      (e) => this.refused(e, 'redeem'),
     );
   }
 
@@ -120,14 +120,19 @@ export class Account {
     this.store.flash(message, 'info');
   }
 
-  private refused(e: unknown): void {
+  /** `near`: the field the refusal is about, which the note then stands beside. */
+  private refused(e: unknown, near?: 'redeem'): void {
     const t = this.store.t;
-    this.note(e instanceof ApiError ? reasonText(t, null, e.reason, e.message) : t('error.network'));
+    this.note(
+      e instanceof ApiError ? reasonText(t, null, e.reason, e.message) : t('error.network'),
+      'error',
+      near,
+    );
   }
 
   /** A line inside the open dialog (an error, or what was done). */
-  private note(text: string | null, kind: 'error' | 'info' = 'error'): void {
-    this.set({ accountNote: text ? { text, kind } : null });
+  private note(text: string | null, kind: 'error' | 'info' = 'error', near?: 'redeem'): void {
+    this.set({ accountNote: text ? { text, kind, ...(near ? { near } : {}) } : null });
     if (text) this.store.announce(text);
   }
 

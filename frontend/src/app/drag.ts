@@ -1,14 +1,15 @@
-// Drag and drop beside tap (issue 31), for the games whose module says what a drag lifts
+// Drag and drop beside tap, for the games whose module says what a drag lifts
 // (Forty Thieves: a card or a run from a column, the waste's top card; Gaps: a card). Pointer
 // events of every kind (mouse, touch, pen) on the table: a press that moves past a small
 // threshold lifts the cards (the grabbed one stays under the finger where it was grabbed),
 // lights the selection's targets (from the server's legal moves only) and follows the pointer
-// every frame by transform alone; a drop near a lit target (within about a card's width) makes
-// that move, anywhere else the cards slide back and the server is asked nothing. A press that
+// every frame by transform alone; a drop on a lit target, or on the bare table near one (within
+// about a card's width), makes that move; a drop on any other place (an illegal pile, the cards'
+// own column) or far from every target slides the cards back and asks the server nothing. A press that
 // does not move is a tap, as before; keyboard play does not come here.
 import { moduleOf } from '../games';
 import type { Selection, Target } from '../model/play';
-import { isDrag, nearest, shift, type Point, type Zone } from '../state/drag';
+import { dropMeant, isDrag, shift, type Point, type Under, type Zone } from '../state/drag';
 import { targets as targetsOf } from '../state/select';
 import type { Motion } from './motion';
 import type { Server } from './server';
@@ -185,10 +186,7 @@ export class Drag {
     const zones = [...zoneEls].flatMap(([loc, zs]) =>
       zs.map((z) => ({ loc, box: z.getBoundingClientRect() })),
     );
-    for (const el of els) {
-      el.dataset.lifted = '';
-      el.style.willChange = 'transform';
-    }
+    this.motion.lift(els);
     root.dataset.dragging = '';
     try {
       press.el.setPointerCapture(press.id);
@@ -226,11 +224,22 @@ export class Drag {
       x: lift.home.left + lift.home.width / 2 + s.x,
       y: lift.home.top + lift.home.height / 2 + s.y,
     };
-    const near = nearest(lift.zones, centre, lift.reach);
+    const near = dropMeant(lift.zones, centre, lift.reach, this.under(centre));
     if (near === lift.near) return;
     for (const z of lift.zoneEls.get(lift.near ?? '') ?? []) delete z.dataset.near;
     for (const z of lift.zoneEls.get(near ?? '') ?? []) z.dataset.near = '';
     lift.near = near;
+  }
+
+  /** What lies under a point of the table, the lifted cards aside (hit tests pass through
+   *  them): a drop place's loc, '' for any other card or place, null for the bare table. */
+  private under(p: Point): Under {
+    const root = this.table();
+    const hit = document.elementFromPoint(p.x, p.y);
+    if (!root || !hit || !root.contains(hit)) return null;
+    const drop = hit.closest<HTMLElement>('[data-drop]');
+    if (drop && root.contains(drop)) return drop.dataset.drop!;
+    return hit.closest('[data-loc]') ? '' : null;
   }
 
   private end(lift: Lift): void {

@@ -54,17 +54,18 @@ export class Input {
     }
   }
 
-  private lastTouch = { loc: '', at: -Infinity };
+  private lastTap = { loc: '', at: -Infinity };
 
-  /** A second click (mouse: the browser's count) or a second touch tap on the same place soon. */
+  /** A second tap on the place the last tap reached: by the browser's click count (a mouse) or
+   *  soon after (a finger). The browser counts a drag's press too, so a tap just after a drag
+   *  that missed is a first tap, not a double. */
   private isDouble(loc: string, e: MouseEvent | undefined): boolean {
     if (!e) return false;
-    if (e.detail >= 2) return true;
-    if (!('pointerType' in e) || e.pointerType !== 'touch') return false;
-    const last = this.lastTouch;
-    this.lastTouch = { loc, at: e.timeStamp };
-    const double = last.loc === loc && e.timeStamp - last.at < DOUBLE_TAP_MS;
-    if (double) this.lastTouch = { loc: '', at: -Infinity };
+    const last = this.lastTap;
+    this.lastTap = { loc, at: e.timeStamp };
+    const touch = 'pointerType' in e && e.pointerType === 'touch';
+    const double = last.loc === loc && (e.detail >= 2 || (touch && e.timeStamp - last.at < DOUBLE_TAP_MS));
+    if (double) this.lastTap = { loc: '', at: -Infinity };
     return double;
   }
 

@@ -11,6 +11,8 @@ interface Seen {
 }
 
 const DURATION = 220;
+/** The one mark of a card a drag lifted (styled in base.css, read by the e2e tests). */
+const LIFTED = 'data-lifted';
 
 /** Keys for the cards on the table: the card plus its occurrence (two decks have twins). */
 function cardsByKey(root: HTMLElement): Map<string, HTMLElement> {
@@ -84,12 +86,25 @@ export class Motion {
     });
   }
 
-  /** The inline drag styles off (the DOM holds each card's place). */
+  /** Mark cards as lifted by a drag: above everything, and the pointer's hit tests pass
+   *  through them. `release` is the one way back: every end of a drag comes through it. */
+  lift(els: HTMLElement[]): void {
+    // A card left lifted by a drag that ended unseen (its element re-used) is put down first.
+    const root = this.root();
+    if (root)
+      this.release([...root.querySelectorAll<HTMLElement>(`[${LIFTED}]`)].filter((el) => !els.includes(el)));
+    for (const el of els) {
+      el.setAttribute(LIFTED, '');
+      el.style.willChange = 'transform';
+    }
+  }
+
+  /** The drag's marks and inline styles off (the DOM holds each card's place). */
   private release(els: HTMLElement[]): void {
     for (const el of els) {
       el.style.transform = '';
       el.style.willChange = '';
-      el.classList.remove('lifted');
+      el.removeAttribute(LIFTED);
     }
     this.held = this.held.filter((el) => !els.includes(el));
   }

@@ -51,8 +51,16 @@ export class Router {
         await server.api.ensurePlayer().catch(() => undefined); // a token refused was forgotten
         this.data.daily();
       }
-    } else if (r.kind === 'bad') history.replaceState(null, '', '/');
-    else if (r.kind === 'link') {
+    } else if (r.kind === 'bad') {
+      // A mistyped shared link: home, with what was wrong with it and what a deal link reads like.
+      history.replaceState(null, '', '/');
+      const id = /^\/play\/(.+)$/.exec(r.path)?.[1];
+      const t = this.store.t;
+      this.store.dispatch({
+        type: 'fatal',
+        text: id ? t('error.baddeal', { id: id.slice(0, 40) }) : t('error.badpath'),
+      });
+    } else if (r.kind === 'link') {
       // The code is not redeemed by opening the address: the player says so in the dialog.
       history.replaceState(null, '', '/');
       this.store.fetched({ linkInput: r.code });

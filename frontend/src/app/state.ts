@@ -50,7 +50,7 @@ export interface Fetched {
   /** a code from a /link/<code> address, redeemed once the player says so */
   linkInput: string;
   /** what an account action said, shown in its dialog */
-  accountNote: { text: string; kind: 'error' | 'info' } | null;
+  accountNote: { text: string; kind: 'error' | 'info'; near?: 'redeem' } | null;
 }
 
 export interface UiState extends Fetched {
@@ -163,12 +163,28 @@ export function initialState(lang: Lang, settings: Settings, opening = false): U
   };
 }
 
+/** The toast that outlives a new selection or move: a notice, not a refusal. */
+const staleRefusalOff = (toast: Toast | null): Toast | null => (toast?.kind === 'error' ? null : toast);
+
+/** A view arrives; a move (a new version) replaces the refusal of the position before it. */
+function shown(s: UiState, view: ServerView | null, at: number): UiState {
+  const moved = view?.id !== s.view?.id || view?.version !== s.view?.version;
+  return {
+    ...s,
+    view,
+    receivedAt: at,
+    opening: view ? false : s.opening,
+    toast: moved ? staleRefusalOff(s.toast) : s.toast,
+  };
+}
+
 export function reduce(s: UiState, a: Action): UiState {
   switch (a.type) {
     case 'view':
-      return { ...s, view: a.view, receivedAt: a.at, opening: a.view ? false : s.opening };
+      return shown(s, a.view, a.at);
+    // A refusal speaks of the selection it refused: a new selection replaces it.
     case 'select':
-      return { ...s, sel: a.sel };
+      return { ...s, sel: a.sel, toast: a.sel ? staleRefusalOff(s.toast) : s.toast };
     case 'dragging':
       return { ...s, dragging: a.on };
     case 'toast':
@@ -182,8 +198,9 @@ export function reduce(s: UiState, a: Action): UiState {
       return { ...s, hint: a.hint };
     case 'watch':
       return { ...s, watch: a.watch, noVerdict: noVerdictAfter(s.noVerdict, a.watch) };
+    // Looking at the finished board ends the celebration: nothing falls over "See the result".
     case 'hideResult':
-      return { ...s, hideResult: a.hide };
+      return { ...s, hideResult: a.hide, celebrate: a.hide ? 0 : s.celebrate };
     case 'deadEndClosed':
       return { ...s, deadEndClosed: a.version };
     case 'catalog':

@@ -11,6 +11,7 @@ import { reduce, type Action, type Dialog, type Fetched, type Toast, type UiStat
 export class Store {
   private listeners = new Set<() => void>();
   private toastTimer: ReturnType<typeof setTimeout> | undefined;
+  private toastCount = 0;
 
   constructor(public state: UiState) {}
 
@@ -55,11 +56,15 @@ export class Store {
     this.dispatch({ type: 'announce', text });
   }
 
-  /** A short notice on the note line (and in the live region), gone after 3 s. */
+  /** A short notice on the note line (and in the live region), gone after 3 s or when a new
+   *  selection or move replaces a refusal. */
   flash(text: string, kind: Toast['kind'] = 'error'): void {
-    this.dispatch({ type: 'toast', toast: { text, kind, id: Date.now() } });
+    const id = ++this.toastCount;
+    this.dispatch({ type: 'toast', toast: { text, kind, id } });
     this.announce(text);
     clearTimeout(this.toastTimer);
-    this.toastTimer = setTimeout(() => this.dispatch({ type: 'toast', toast: null }), 3000);
+    this.toastTimer = setTimeout(() => {
+      if (this.state.toast?.id === id) this.dispatch({ type: 'toast', toast: null });
+    }, 3000);
   }
 }

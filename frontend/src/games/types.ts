@@ -5,6 +5,7 @@ import type { ComponentType } from 'preact';
 import type { GameKey, Key, Lang, Strings, T } from '../i18n';
 import type { Exit, Outcome, Selection, Target } from '../model/play';
 import type { GameName, GameView, Move } from '../model/types';
+import type { Sketch } from '../views/GamePicture';
 import type { IconName } from '../views/Icon';
 import type { RulesPage } from '../views/Rules';
 
@@ -49,8 +50,10 @@ export interface PileAction {
 
 export interface GameModule<V extends GameView = GameView> {
   game: GameName;
-  /** the home tile's picture (a short text) */
+  /** the daily card's mark (a short text) */
   art: string;
+  /** the home page's picture of the game: where its cards lie at the start (`GamePicture`) */
+  sketch: Sketch;
   Board: ComponentType<BoardProps<V>>;
   Overlay?: ComponentType<OverlayProps<V>>;
   /** what lights up for a selection (from `legal_moves` only) */

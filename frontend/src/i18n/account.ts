@@ -6,7 +6,8 @@ export const enAccount = {
   'lb.review.long': 'Choices that show knowledge of unseen cards; an operator decides',
   'lb.pending': 'checking',
   'analysis.unseen_shuffle':
-    'With a redeal left, where the cards will fall is unseen: no verdict until a win needs no redeal.',
+    'A redeal shuffles the cards again, so whether this deal can still be won is known only ' +
+    'after your last redeal.',
   'menu.devices': 'Play on another device',
   'menu.record': 'Check a record',
   'menu.data': 'Your data',
@@ -46,7 +47,9 @@ export const enAccount = {
   'record.result.resigned': 'Result: resigned',
   'record.moves': 'Moves replayed: {n}',
   'record.error': 'Move {n}: {reason} (line {line}, column {column})',
-  'record.unreadable': 'This record cannot be read at line {line}, column {column}: {message}',
+  'record.unreadable':
+    'This is not a record this site can read (line {line}, column {column}). Paste the whole text ' +
+    'of a record, as copied or saved from a finished game.',
   'record.watch': 'Watch it move by move',
 } as const;
 
@@ -56,7 +59,7 @@ export const jaAccount: Record<keyof typeof enAccount, string> = {
   'lb.review.long': '見えていないカードを知っていたような選択があります。運営者が判断します',
   'lb.pending': 'チェック中',
   'analysis.unseen_shuffle':
-    '配り直しが残っている間は、カードがどこに落ちるか見えません。配り直しなしで勝てるまで判定しません。',
+    '配り直しでカードが混ざるため、まだ勝てるかどうかは最後の配り直しの後まで分かりません。',
   'menu.devices': '別の端末で遊ぶ',
   'menu.record': '記録を確かめる',
   'menu.data': 'あなたのデータ',
@@ -96,6 +99,7 @@ export const jaAccount: Record<keyof typeof enAccount, string> = {
   'record.result.resigned': '結果：投了',
   'record.moves': '再生した手数：{n}',
   'record.error': '{n}手目：{reason}（{line}行 {column}列）',
-  'record.unreadable': 'この記録は読めません（{line}行 {column}列）：{message}',
+  'record.unreadable':
+    'この記録は読めません（{line}行 {column}列）。終わった局からコピーまたは保存した記録を、全文そのまま貼り付けてください。',
   'record.watch': '1手ずつ見る',
 };

@@ -47,8 +47,13 @@ export type Params = Record<string, string | number>;
 /** A missing key reads as itself (so `known` can tell). */
 export type T = (key: Key | GameKey, params?: Params) => string;
 
+/** `{n}` is the parameter; `{n:card|cards}` the word that agrees with it (one, else many). */
 const fill = (text: string, params: Params): string =>
-  text.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `{${k}}`));
+  text.replace(/\{(\w+)(?::([^|}]*)\|([^}]*))?\}/g, (whole, k: string, one?: string, many?: string) => {
+    if (!(k in params)) return whole;
+    if (one === undefined) return String(params[k]);
+    return Number(params[k]) === 1 ? one : many!;
+  });
 
 /** A shell string (the games' strings need `translator` with their tables). */
 export function translate(lang: Lang, key: Key, params: Params = {}): string {
@@ -89,6 +94,17 @@ export function reasonText(
   const key = keys.find((k) => known(t, k));
   if (key) return t(key, params);
   return message || t('error.generic', { reason });
+}
+
+/** A UTC date (YYYY-MM-DD) in words: "Saturday, 5 December" (`long`) or "5 Dec" (`short`). */
+export function dateInWords(lang: Lang, date: string, style: 'long' | 'short' = 'long'): string {
+  const at = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(at.getTime())) return date;
+  const opts: Intl.DateTimeFormatOptions =
+    style === 'long'
+      ? { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }
+      : { day: 'numeric', month: 'short', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', opts).format(at);
 }
 
 export function formatTime(ms: number): string {

@@ -2,3 +2,5 @@
 export const gamePath = (id: string): string => `/game/${id}`;
 export const replayPath = (id: string): string => `/replay/${id}`;
 export const dealPath = (dealId: string): string => `/play/${dealId}`;
+/** A game's full rules in the documentation site served beside the client. */
+export const docsPath = (game: string): string => `/docs/playing/${game}/`;

@@ -54,6 +54,10 @@ export type ServerView = GameView | PausedView;
 
 export const isPaused = (v: ServerView): v is PausedView => v.board === null;
 
+/** A ranked game (today's daily, first try): the server says so; an older server that does not
+ *  say is taken as not ranked. */
+export const isRanked = (v: ServerView): boolean => (v as { ranked?: unknown }).ranked === true;
+
 export function filled<X extends object>(x: X | Record<string, never> | null | undefined): x is X {
   return !!x && Object.keys(x).length > 0;
 }

@@ -1,6 +1,7 @@
 // Drag and drop as pure geometry: when a press becomes a drag, where the grabbed cards go so
 // that the card stays under the finger where it was grabbed, and which lit target a drop
-// means (the nearest within about a card's width: a forgiving hit area).
+// means (the one it lies on; none when it lies squarely on a place that is no target; else the
+// nearest within about a card's width: a forgiving hit area for a drop on the bare table).
 
 export interface Point {
   x: number;
@@ -56,4 +57,15 @@ export function nearest(zones: Zone[], p: Point, reach: number): string | null {
     }
   }
   return best;
+}
+
+/** What lies under a drop's centre: a drop place (its loc), a place or card that is no drop
+ *  place (''), or the bare table (null). */
+export type Under = string | null;
+
+/** The target a drop means: the lit one it lies on; none when it lies on any other place (it
+ *  slides back, as it would in a card game on a table); else the nearest lit one in reach. */
+export function dropMeant(zones: Zone[], p: Point, reach: number, under: Under): string | null {
+  if (under === null) return nearest(zones, p, reach);
+  return zones.some((z) => z.loc === under) ? under : null;
 }

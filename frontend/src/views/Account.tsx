@@ -10,7 +10,7 @@ import { qrModules, qrPath, QUIET } from './qr';
 import { Loading } from './Leaderboard';
 import { Modal } from './Modal';
 
-type Note = { text: string; kind: 'error' | 'info' } | null;
+type Note = { text: string; kind: 'error' | 'info'; near?: 'redeem' } | null;
 
 /** What an action said (a polite status: the player is looking at the dialog). */
 function NoteLine({ note }: { note: Note }) {
@@ -62,7 +62,7 @@ export function DevicesDialog(p: DevicesProps) {
   return (
     <Modal title={t('menu.account')} onClose={p.onClose} closeLabel={t('btn.close')} wide>
       <div class="account" data-testid="devices-dialog">
-        <NoteLine note={p.note} />
+        <NoteLine note={p.note?.near ? null : p.note} />
         <MakeCode {...p} />
         <RedeemCode {...p} />
         <section>
@@ -101,7 +101,7 @@ function MakeCode({ t, lang, link, linkUrl, onMake }: DevicesProps) {
 }
 
 /** "I have a code": redeem one shown on another device (prefilled from a /link/ address). */
-function RedeemCode({ t, initialCode, onRedeem }: DevicesProps) {
+function RedeemCode({ t, initialCode, onRedeem, note }: DevicesProps) {
   const [code, setCode] = useState(initialCode);
   return (
     <section>
@@ -129,6 +129,8 @@ function RedeemCode({ t, initialCode, onRedeem }: DevicesProps) {
           {t('link.redeem')}
         </button>
       </form>
+      {/* A wrong code is said under its field, not at the top of a long dialog. */}
+      <NoteLine note={note?.near === 'redeem' ? note : null} />
     </section>
   );
 }
@@ -223,7 +225,7 @@ export function RecordDialog({
           if (text.trim()) onVerify(text);
         }}
       >
-        <label class="opt stack">
+        <label class="opt above">
           <span>{t('record.field')}</span>
           <textarea
             name="record"
@@ -261,7 +263,7 @@ function CheckedLines({
     return (
       <p class="verdict bad" role="alert" data-testid="record-verdict">
         {checked.at
-          ? t('record.unreadable', { ...checked.at, message: checked.message })
+          ? t('record.unreadable', checked.at)
           : reasonText(t, null, checked.reason, checked.message)}
       </p>
     );

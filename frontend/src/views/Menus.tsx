@@ -1,5 +1,5 @@
 // The game menu and the statistics it opens (with personal bests).
-import type { Best, Player } from '../api/client';
+import type { Best, GameStats, Player } from '../api/client';
 import type { Key, Lang, T } from '../i18n';
 import type { Loaded } from '../model/fetched';
 import type { GameName } from '../model/types';
@@ -97,37 +97,41 @@ export function StatsDialog({
   );
 }
 
+/** One column per game, one row per figure: three games fit a phone's width, where eight
+ *  columns of figures did not. A game never played has no win rate yet ("–", not 0%). */
 function StatsTable({ t, games, player }: { t: T; games: readonly GameName[]; player: Player }) {
+  const rows: [Key, (st: GameStats | undefined) => string][] = [
+    ['stats.played', (st) => String(st?.played ?? 0)],
+    ['stats.won', (st) => String(st?.won ?? 0)],
+    ['stats.rate', (st) => (st?.played ? `${Math.round(st.win_rate * 100)}%` : '–')],
+    ['stats.streak', (st) => String(st?.current_streak ?? 0)],
+    ['stats.best_streak', (st) => String(st?.best_streak ?? 0)],
+    ['stats.daily_streak', (st) => String(st?.daily_streak ?? 0)],
+    ['stats.best_daily_streak', (st) => String(st?.best_daily_streak ?? 0)],
+  ];
   return (
     <table class="statsgrid" data-testid="stats">
       <thead>
         <tr>
-          <th scope="col">{t('new.game')}</th>
-          <th scope="col">{t('stats.played')}</th>
-          <th scope="col">{t('stats.won')}</th>
-          <th scope="col">{t('stats.rate')}</th>
-          <th scope="col">{t('stats.streak')}</th>
-          <th scope="col">{t('stats.best_streak')}</th>
-          <th scope="col">{t('stats.daily_streak')}</th>
-          <th scope="col">{t('stats.best_daily_streak')}</th>
+          <td />
+          {games.map((g) => (
+            <th scope="col" key={g}>
+              {t(`${g}.name`)}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
-        {games.map((g) => {
-          const st = player.stats[g];
-          return (
-            <tr key={g}>
-              <th scope="row">{t(`${g}.name`)}</th>
-              <td>{st?.played ?? 0}</td>
-              <td>{st?.won ?? 0}</td>
-              <td>{`${Math.round((st?.win_rate ?? 0) * 100)}%`}</td>
-              <td>{st?.current_streak ?? 0}</td>
-              <td>{st?.best_streak ?? 0}</td>
-              <td>{st?.daily_streak ?? 0}</td>
-              <td>{st?.best_daily_streak ?? 0}</td>
-            </tr>
-          );
-        })}
+        {rows.map(([label, figure]) => (
+          <tr key={label}>
+            <th scope="row">{t(label)}</th>
+            {games.map((g) => (
+              <td key={g} data-game={g}>
+                {figure(player.stats[g])}
+              </td>
+            ))}
+          </tr>
+        ))}
       </tbody>
     </table>
   );

@@ -1,6 +1,8 @@
-// The rules dialog: one tab per game, each game's page in the player's language.
+// The rules dialog: one tab per game, each game's page in the player's language, with a link to
+// its full rules in the documentation site.
 import { useState } from 'preact/hooks';
 import type { T } from '../i18n';
+import { docsPath } from '../model/paths';
 import type { GameName } from '../model/types';
 import { Modal } from './Modal';
 
@@ -52,6 +54,11 @@ export function RulesDialog({
             </ul>
           </section>
         ))}
+        <p>
+          <a class="fullrules" href={docsPath(g)} target="_blank" rel="noopener" data-testid="full-rules">
+            {t('rules.full')}
+          </a>
+        </p>
       </div>
     </Modal>
   );

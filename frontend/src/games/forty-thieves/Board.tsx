@@ -23,6 +23,16 @@ export function FortyThievesBoard(p: BoardProps<FortyThievesView>) {
           <WastePile {...p} />
         </div>
         <Foundations {...p} />
+        {/* What the small piles are, under them (the waste is the most tapped card there). */}
+        <span class="pile-label ft-label-stock" aria-hidden="true">
+          {p.t('forty-thieves.label.stock')}
+        </span>
+        <span class="pile-label ft-label-waste" aria-hidden="true">
+          {p.t('forty-thieves.label.waste')}
+        </span>
+        <span class="pile-label ft-label-found" aria-hidden="true">
+          {p.t('forty-thieves.label.foundations')}
+        </span>
       </div>
       <div class="tableau">
         {tableau.map((col, c) => (

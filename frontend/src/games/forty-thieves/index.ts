@@ -61,6 +61,18 @@ function say(view: FortyThievesView, move: Move, t: T): string {
 export const fortyThieves: GameModule<FortyThievesView> = {
   game: 'forty-thieves',
   art: '40',
+  sketch: {
+    width: 109,
+    height: 50,
+    cards: [
+      ...Array.from({ length: 2 }, (_, i) => ({ x: i * 11, y: 0, red: i === 1 })),
+      ...Array.from({ length: 40 }, (_, n) => ({
+        x: (n % 10) * 11,
+        y: 18 + Math.floor(n / 10) * 6,
+        red: n % 3 === 0,
+      })),
+    ],
+  },
   Board: FortyThievesBoard,
   Overlay: SelectionBar,
   targets,

@@ -13,6 +13,10 @@ export function GapsBoard({ view, sel, targets, lang, t, onTap, hinted }: BoardP
     <div class="gaps" role="grid" aria-label={t('gaps.name')}>
       {b.grid.map((row, r) => (
         <div class="gaps-row" role="row" key={r} aria-label={t('gaps.a11y.grid.row', { n: r + 1 })}>
+          {/* Shown where the rows stand as columns (a phone held upright): which row, which way. */}
+          <div class="gaps-rowhead" aria-hidden="true">
+            {t('gaps.rowhead', { n: r + 1 })}
+          </div>
           {row.map((card, c) => {
             const loc = gapsLoc(r, c);
             const ti = targetInfo(targets, loc);

@@ -29,6 +29,17 @@ function pileActions(view: GapsView): PileAction[] {
 export const gaps: GameModule<GapsView> = {
   game: 'gaps',
   art: '▦',
+  sketch: {
+    width: 142,
+    height: 62,
+    cards: Array.from({ length: 52 }, (_, n) => ({
+      x: (n % 13) * 11,
+      y: Math.floor(n / 13) * 16,
+      red: n % 3 === 1,
+    }))
+      // four gaps, where the aces were taken out
+      .filter((_, n) => ![5, 17, 34, 48].includes(n)),
+  },
   Board: GapsBoard,
   targets,
   tap,

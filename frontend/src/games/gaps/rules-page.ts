@@ -8,7 +8,11 @@ export const rules: Record<Lang, RulesPage> = {
     sections: [
       {
         heading: 'Layout',
-        items: ['One deck dealt face up in 4 rows of 13. The four aces are removed, leaving four gaps.'],
+        items: [
+          'One deck dealt face up in 4 rows of 13. The four aces are removed, leaving four gaps.',
+          'On a phone held upright each row stands as a column under its label, read from the top: there ' +
+            '"left" means above and the start of a row is its top.',
+        ],
       },
       {
         heading: 'Moves',
@@ -43,7 +47,10 @@ export const rules: Record<Lang, RulesPage> = {
     sections: [
       {
         heading: '配り方',
-        items: ['52 枚を表向きで 4 段×13 列に並べ、A を 4 枚取り除きます。取り除いた所が「空き」です。'],
+        items: [
+          '52 枚を表向きで 4 段×13 列に並べ、A を 4 枚取り除きます。取り除いた所が「空き」です。',
+          'スマートフォンを縦に持つと、各段はラベルの下に縦に並び、上から読みます。「左」は上、段の先頭は一番上です。',
+        ],
       },
       {
         heading: '動かし方',

@@ -34,6 +34,13 @@ function pileActions(view: PyramidView): PileAction[] {
 export const pyramid: GameModule<PyramidView> = {
   game: 'pyramid',
   art: '▲',
+  sketch: {
+    width: 90,
+    height: 62,
+    cards: Array.from({ length: 7 }, (_, r) =>
+      Array.from({ length: r + 1 }, (_, i) => ({ x: 40 - r * 6 + i * 12, y: r * 8, red: (r + i) % 3 === 0 })),
+    ).flat(),
+  },
   Board: PyramidBoard,
   targets,
   tap,

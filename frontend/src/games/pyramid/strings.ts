@@ -2,6 +2,7 @@
 
 const en = {
   'pyramid.name': 'Pyramid',
+  'pyramid.about': 'Pair cards that add up to 13 and clear the pyramid.',
   'pyramid.a11y.stock': 'stock',
   'pyramid.btn.recycle': 'Recycle',
   'pyramid.say.king': 'remove the {card}',
@@ -22,6 +23,7 @@ const en = {
 
 const ja: Record<keyof typeof en, string> = {
   'pyramid.name': 'ピラミッド',
+  'pyramid.about': '合計 13 になる 2 枚を取り、ピラミッドを崩します。',
   'pyramid.a11y.stock': '山札',
   'pyramid.btn.recycle': '再利用',
   'pyramid.say.king': '{card}を取り除く',

@@ -27,7 +27,8 @@ class DailyBoardQuerySchema(Schema):
 
 
 class DailyResultSchema(Schema):
-    """The player's game of a daily: the best win of that day, else the latest game."""
+    """The player's ranked game of a daily (their first game of it, started that day) and its
+    own figures: a practice game never shows here."""
 
     game_id = ma.fields.String(required=True)
     status = ma.fields.String(required=True)
@@ -54,7 +55,7 @@ class DailyItemSchema(Schema):
         DailyResultSchema,
         required=True,
         allow_none=True,
-        metadata={"description": "With a token: the player's game of this daily, if any"},
+        metadata={"description": "With a token: the player's ranked game of this daily, if any"},
     )
     streak = ma.fields.Integer(
         required=True,

@@ -179,6 +179,13 @@ class GameViewFields(Schema):
         allow_none=True,
         metadata={"format": "date", "description": "The UTC date whose daily deal this is"},
     )
+    ranked = ma.fields.Boolean(
+        required=True,
+        metadata={
+            "description": "This game is its player's ranked game of its day (their first "
+            "game of that daily, started that day); false for practice and numbered deals"
+        },
+    )
     status = ma.fields.String(
         required=True, validate=ma.validate.OneOf(["playing", "won", "resigned"])
     )

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import marshmallow as ma
-from flask import request
+from flask import current_app, request
 
+from patience.api.clock import now
+from patience.api.db import get_session
 from patience.api.errors import ApiError
 from patience.api.inputs import parse_json
 from patience.api.resources.records.schemas import RecordBodySchema, VerdictSchema
@@ -43,13 +46,42 @@ def _record_text() -> str | bytes:
     return request.get_data()
 
 
+SLOTS = "patience.records-at-once"
+
+
+def _slots() -> threading.BoundedSemaphore:
+    """This process's slots for records being verified (``RECORDS_AT_ONCE``)."""
+    slots: threading.BoundedSemaphore | None = current_app.extensions.get(SLOTS)
+    if slots is None:
+        slots = current_app.extensions.setdefault(
+            SLOTS, threading.BoundedSemaphore(int(current_app.config["RECORDS_AT_ONCE"]))
+        )
+    return slots
+
+
 @blp.route("/verify", methods=["POST"])
 @blp.rate_limited("records")
 @blp.doc(requestBody=REQUEST_BODY)
 @blp.response(200, VerdictSchema)
-@blp.errors(400, 413, 415, 422)
+@blp.errors(400, 413, 415, 422, 503)
 def post_verify() -> dict[str, Any]:
     """Replay a record through the engine: valid, its final status, or its first illegal
     move (number, reason, place). A record that cannot be read is 400 with its line and
-    column; a ranked deal's record before the deal is revealed, 422 ``deal_not_revealed``."""
-    return verified(_record_text())
+    column. A ranked deal's record replays from the deal's own layout once its day has
+    closed: before, 422 ``deal_not_revealed``; a deal the pool never held, 422
+    ``no_such_deal``; another layout, 400 ``layout_mismatch``. A process verifies a few
+    records at once (``RECORDS_AT_ONCE``): past them, 503 ``verify_busy`` at once, so that
+    records never hold every thread that other requests need."""
+    text = _record_text()  # read first: a slow sender holds no slot
+    slots = _slots()
+    if not slots.acquire(blocking=False):
+        raise ApiError(
+            503,
+            "verify_busy",
+            "records are being verified; try again in a moment",
+            headers={"Retry-After": "1"},
+        )
+    try:
+        return verified(text, get_session(), now())
+    finally:
+        slots.release()
