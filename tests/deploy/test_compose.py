@@ -180,9 +180,13 @@ def test_database_keeps_its_data_in_a_named_volume(compose: dict[str, Any]) -> N
 
 def test_nginx_proxies_the_api_and_the_health_checks() -> None:
     conf = (REPO_ROOT / "docker" / "nginx.conf").read_text()
-    assert "server api:8000" in conf
-    assert "location ~ ^/(api/|healthz$|readyz$)" in conf and "proxy_pass http://" in conf
+    # Resolved per request (a restarted api container may change address), not once.
+    assert "set $patience_api http://api:8000;" in conf and "proxy_pass $patience_api;" in conf
+    assert "resolver 127.0.0.11" in conf and not re.search(r"^upstream ", conf, re.M)
+    assert "location ~ ^/(api/|healthz$|readyz$)" in conf
     assert "try_files $uri /index.html" in conf
+    # The API's /metrics is never served to the outside.
+    assert re.search(r"location = /metrics \{\s*return 404;", conf)
     # The client's build writes <file>.gz beside each text file: nginx sends those as they are.
     assert "gzip_static on;" in conf
 

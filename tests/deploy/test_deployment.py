@@ -258,6 +258,11 @@ def deploy_and_play(deployment: Deployment) -> None:
     print(f"\nbuild: {cold:.0f} s from the cached base, {warm:.0f} s again (all cached)")
     print(f"up -> healthy: {deployment.up():.0f} s")
 
+    # nginx serves the client and the API, never the API's metrics.
+    outside = http.client.HTTPConnection("127.0.0.1", deployment.port, timeout=60)
+    outside.request("GET", "/metrics", headers={"Authorization": "Bearer anything"})
+    assert outside.getresponse().status == 404
+
     # A player wins a numbered deal with the solver's line, and is on its leaderboard.
     first = deployment.client()
     first.sign_up()
