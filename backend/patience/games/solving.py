@@ -83,7 +83,18 @@ def hint(game: Game[Any, Any], effort: Effort = DEFAULT) -> Hint:
 
 def searched_hint(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list[Json] | None]:
     """The searched hint and, when the solver found one from this very position with
-    nothing unseen, its winning line (for the worker to keep)."""
+    nothing unseen, its winning line (for the worker to keep).
+
+    The search spends ``effort``'s nodes (the game's calibrated ``NODES`` unless it names
+    its own), so the same position gets the same hint however loaded the machine is; past
+    ``effort``'s cut-off the searches stop and the answer is the search-free advice, which
+    is as reproducible (SPEC §2: only whether the searched hint is ready may depend on load).
+    """
     if game.status != "playing":
         return None, None
-    return get(game.name).hints.searched(game, effort)
+    hints = get(game.name).hints
+    started = effort.start(hints.NODES)
+    found = hints.searched(game, started)
+    if started.cut():  # a search may have stopped short: what it found depends on load
+        return hints.quick(game), None
+    return found
