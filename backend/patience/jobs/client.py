@@ -38,7 +38,7 @@ from rq.job import Job
 
 from patience.engine import Game
 from patience.jobs.honesty import NONE_IN_SIGHT, not_applicable, report_of, worker_searches
-from patience.jobs.lines import LINE, kept_hint
+from patience.jobs.lines import LINE, WON, kept_hint
 from patience.jobs.queues import (
     ANALYSIS,
     ANALYSIS_QUEUE,
@@ -267,15 +267,16 @@ class Jobs:
         shuffle ahead either (every position it leads to is lost). ``None`` otherwise."""
         if game.unseen_shuffle():
             return None
-        keys = [LINE + state_key(game)]
+        here = state_key(game)
+        keys = [LINE + here, WON + here]
         parent = None
         if game.moves:
             parent = game.copy()
             parent.undo()
             if not (parent.unseen_count() or parent.unseen_shuffle()):
                 keys.append(Results.key(analysis_id(parent)))
-        on_line, *before = self.redis.mget(keys)
-        if on_line is not None:
+        on_hint_line, on_line, *before = self.redis.mget(keys)
+        if on_hint_line is not None or on_line is not None:
             return {"verdict": "winnable", "nodes": 0, "seconds": 0.0, "from": "kept_line"}
         lost = before and before[0] is not None and json.loads(before[0]).get("verdict")
         if lost == "unwinnable":

@@ -38,7 +38,7 @@ from patience.games.solving import (
 )
 from patience.jobs.client import Jobs
 from patience.jobs.honesty import NONE_IN_SIGHT
-from patience.jobs.lines import keep
+from patience.jobs.lines import LINE, WON, keep
 from patience.jobs.queues import (
     ANALYSIS,
     DAY,
@@ -114,9 +114,9 @@ def analyse(
     if watch is None:
         return found
     if verdict == "winnable" and result.solution:
-        # Later hints along it are instant; it loses its detours first (a hint follows it).
+        # Later verdicts along it are instant (never its hints: this search was timed).
         line = shorten(game, result.solution, Budget(seconds=SHORTEN_SECONDS))
-        _keep(watch.job, game, line)
+        _keep(watch.job, game, line, WON)
     with contextlib.suppress(RedisError):
         wanted = watch.job.connection.exists(WANTED + watch.job.id)
         publish(watch.job, found, lifetime(ANALYSIS.keep if wanted else KEEP_LEFT_BEHIND))
@@ -288,7 +288,7 @@ def hint(game: str, options: Json, deal: int | Json, line: list[Json], seen: lis
     found, winning = searched_hint(built)
     job = get_current_job()
     if winning and job is not None:
-        _keep(job, built, winning)
+        _keep(job, built, winning, LINE)
     return _published(job, {"hint": found}, HINT.keep)
 
 
@@ -362,10 +362,11 @@ def _published(job: Job | None, result: Json, keep: int) -> Json:
     return result
 
 
-def _keep(job: Job, game: Game[Any, Any], line: list[Json]) -> None:
-    """Keep a winning line in Redis (best effort: a hint never fails for it)."""
+def _keep(job: Job, game: Game[Any, Any], line: list[Json], prefix: str) -> None:
+    """Keep a winning line in Redis under ``prefix`` (best effort: a hint never fails for
+    it)."""
     with contextlib.suppress(RedisError):
-        keep(job.connection, game, line)
+        keep(job.connection, game, line, prefix)
 
 
 _engines: dict[str, Engine] = {}

@@ -53,12 +53,12 @@ from patience.solver.hints.common import (
     settled,
 )
 
-NODES = calibrated(native_nodes=400_000, pure_nodes=40_000)
+NODES = calibrated(native_nodes=200_000, pure_nodes=20_000)
 """A searched hint's node budget (:class:`~patience.solver.hints.common.Effort`)."""
 SOLVE_SHARE = 0.8
 """The share of a hint's budget the exact solver gets; the guided beam has the rest."""
 BEAM_WIDTH = 200
-BEAM_NODES = 30_000
+BEAM_NODES = 12_000
 """At most, for a guided beam (it runs in Python on either core)."""
 
 IN_SIGHT_SHARE = 0.3
