@@ -56,7 +56,7 @@ from patience.solver.hints.common import (
 from patience.solver.par import shorten
 
 SAMPLES = 8
-NODES = calibrated(native_nodes=80_000, pure_nodes=10_000)
+NODES = calibrated(native_nodes=80_000, pure_nodes=6_000)
 """A searched hint's node budget (:class:`~patience.solver.hints.common.Effort`)."""
 SOLVE_SHARE = 0.6
 """The share of the hint's effort the solver runs get; the guided beams have the rest."""
