@@ -87,7 +87,7 @@ class Server:
     def client(self, timeout: float = 20) -> Client:
         return Client(self.port, timeout=timeout)
 
-    def wait_ready(self, seconds: float = 20) -> dict[str, Any]:
+    def wait_ready(self, seconds: float = 120) -> dict[str, Any]:
         """Poll ``/readyz`` until it answers 200; its body."""
         deadline = time.monotonic() + seconds
         body: Any = None

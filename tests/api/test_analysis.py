@@ -24,6 +24,7 @@ from patience.solver import Budget
 from patience.solver.hints import REASONS
 from patience.store.redis import connect
 from tests.api.conftest import Api, winning_line, work
+from tests.budgets import SEARCH_NODES
 from tests.databases import redis_test_url
 from tests.solver.test_honest_gaps import careless_until_stuck
 
@@ -258,7 +259,7 @@ def in_sight(view: dict[str, Any]) -> list[dict[str, Any]]:
     """A win that needs no redeal from the start of ``view``'s deal (found quickly: Gaps deal
     1 is won in sight within 0.1 s)."""
     game = new_game("gaps", deal=view["deal"], options=view["options"])
-    line = solve_in_sight(game, Budget(seconds=60)).solution
+    line = solve_in_sight(game, Budget(nodes=SEARCH_NODES)).solution
     assert line is not None
     return line
 
@@ -335,7 +336,7 @@ def test_hints_through_the_api_with_a_real_worker(redis_app: Flask) -> None:
     )
     try:
         redis = connect(url)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120
         while not live_workers(redis) and time.monotonic() < deadline:
             time.sleep(0.1)
         api = Api(redis_app.test_client())
@@ -349,13 +350,15 @@ def test_hints_through_the_api_with_a_real_worker(redis_app: Flask) -> None:
         assert first["hint"]["searched"] is True and first["hint"]["reason"] in REASONS
         assert redis.keys(LINE + "*")  # the winning line is kept
         view = data_of(api.move(headers, first["game"], first["hint"]["move"]))
-        began = time.monotonic()
+        # With no worker left, only the kept line can give a searched hint.
+        worker.terminate()
+        worker.wait(60)
         second = data_of(hint(api, headers, view))
-        assert second["hint"]["searched"] is True and time.monotonic() - began < 1.0
+        assert second["hint"]["searched"] is True
         assert second["hint"]["move"] in view["legal_moves"]
     finally:
         worker.terminate()
-        worker.wait(30)
+        worker.wait(60)
 
 
 def test_with_redis_down_moves_go_on_and_analysis_is_unavailable(sqlite_url: str) -> None:

@@ -12,6 +12,7 @@ from patience.engine import new_game
 from patience.games.solving import solve_game
 from patience.solver import Budget
 from tests.api.conftest import Api, work
+from tests.budgets import SEARCH_NODES
 
 
 def body(response: Any) -> Any:
@@ -27,7 +28,7 @@ def test_the_worker_proves_pyramid_par_and_the_deal_shows_it(redis_app: Flask) -
     work(redis_app)  # the worker writes the par to the database
     par = body(api.client.get("/api/v1/deals/pyramid/12"))["par"]
     assert par == {"moves": 37, "proven": True, "source": "solver"}
-    line = solve_game(new_game("pyramid", deal=12), Budget(seconds=30)).solution
+    line = solve_game(new_game("pyramid", deal=12), Budget(nodes=SEARCH_NODES)).solution
     assert line is not None and len(line) >= 37
     for move in line:
         view = body(api.move(headers, view, move))

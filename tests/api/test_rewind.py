@@ -11,6 +11,7 @@ from patience.engine import new_game
 from patience.games.solving import solve_game
 from patience.solver import Budget
 from tests.api.conftest import Api, work
+from tests.budgets import SEARCH_NODES
 from tests.solver.dead_ends import dead_ends
 
 
@@ -53,7 +54,7 @@ def test_rewind_goes_back_to_the_last_winnable_point(redis_app: Flask) -> None:
     assert lost.deal is not None
     here = new_game("pyramid", deal=lost.deal)
     here.replay(lost.moves[: len(lost.moves) - back], ())
-    line = solve_game(here, Budget(seconds=30)).solution
+    line = solve_game(here, Budget(nodes=SEARCH_NODES)).solution
     assert line is not None
     for move in line:
         rewound = body(api.move(headers, rewound, move))

@@ -4,7 +4,6 @@ lines — an honest hint-follower's and a clairvoyant shortest line — on one P
 from __future__ import annotations
 
 import math
-import time
 from typing import Any
 
 import pytest
@@ -25,6 +24,7 @@ from patience.games.fair_play import (
 from patience.games.solving import find_par, searched_hint, solve_game
 from patience.solver import Budget
 from patience.solver.hints import Effort, hint_move
+from tests.budgets import SEARCH_NODES
 
 DEAL = 1
 
@@ -42,7 +42,7 @@ def follower_line(deal: int) -> Game[Any, Any]:
 def shortest_line(deal: int) -> Game[Any, Any]:
     """A shortest winning line, the real stock order known: what a scout would play."""
     game = new_game("pyramid", deal=deal)
-    par = find_par(game, Budget(seconds=20, clock=time.process_time))
+    par = find_par(game, Budget(nodes=SEARCH_NODES))
     assert par.line is not None
     for move in par.line:
         game.play(move)

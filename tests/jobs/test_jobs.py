@@ -17,6 +17,7 @@ from patience.jobs.queues import SOLVES_IN_FLIGHT
 from patience.jobs.worker import run
 from patience.solver import Budget
 from patience.store.redis import connect
+from tests.budgets import SEARCH_NODES
 from tests.databases import redis_test_url
 from tests.jobs.conftest import ask
 
@@ -58,7 +59,7 @@ def test_pyramid_analysis_waits_for_the_whole_stock_then_reaches_the_verdict(red
     assert ask(jobs, game, 24)["state"] in ("pending", "unavailable")  # no worker yet
     work(redis)
     report = jobs.report(game, 24)
-    expected = solve_game(game, Budget(seconds=30)).verdict
+    expected = solve_game(game, Budget(nodes=SEARCH_NODES)).verdict
     assert report == {"version": 24, "state": "done", "verdict": expected, "reason": ""}
 
 

@@ -12,6 +12,7 @@ from patience import catalogue
 from patience.engine import Game, new_game
 from patience.games.solving import solve_game
 from patience.solver import Budget
+from tests.budgets import SEARCH_NODES
 
 PLAYS = frozenset({"pair", "king", "move"})
 
@@ -39,7 +40,7 @@ def dead_ends(game: str, ruleset: str, count: int, **options: Any) -> Iterator[G
         played = careless_line(game, deal, options)
         if played.status == "won" or played.unseen_count():
             continue
-        if solve_game(played, Budget(seconds=10)).verdict == "unwinnable":
+        if solve_game(played, Budget(nodes=SEARCH_NODES)).verdict == "unwinnable":
             yield played
             found += 1
             if found == count:

@@ -14,6 +14,7 @@ from patience.games.solving import solve_game
 from patience.solver.core import Budget, solve
 from patience.solver.forty_thieves import FortyThievesAdapter
 from patience.solver.naive import brute_force
+from tests.budgets import SEARCH_NODES
 
 RANKS = "A23456789TJQK"
 
@@ -67,7 +68,7 @@ ENDGAME: dict[str, Any] = {
 @pytest.mark.parametrize("auto_safe", [True, False])
 def test_an_endgame_solution_replays_to_a_win(rules: str, auto_safe: bool) -> None:
     game = position(**ENDGAME, rules=rules, auto_safe=auto_safe)
-    result = solve_game(game, Budget(seconds=10, clock=time.process_time))
+    result = solve_game(game, Budget(nodes=SEARCH_NODES))
     assert result.verdict == "winnable"
     assert_replays_to_a_win(game, result.solution)
 
@@ -90,7 +91,7 @@ def test_relaxed_deals_replay_to_a_win(deal: int, auto_safe: bool) -> None:
     game = new_game(
         "forty-thieves", deal=deal, options={"rules": "relaxed", "auto_safe": auto_safe}
     )
-    result = solve_game(game, Budget(seconds=10, clock=time.process_time))
+    result = solve_game(game, Budget(nodes=SEARCH_NODES))
     assert result.verdict == "winnable"
     assert_replays_to_a_win(game, result.solution)
 
@@ -100,7 +101,7 @@ def test_a_classic_position_from_a_real_deal_replays_to_a_win(auto_safe: bool) -
     # Deal 1 played along a relaxed solution up to its redeal: the second pass's 37-card stock
     # is then played under the classic rules (no redeal left, runs limited).
     relaxed = new_game("forty-thieves", deal=1, options={"rules": "relaxed"})
-    line = solve_game(relaxed, Budget(seconds=10, clock=time.process_time)).solution
+    line = solve_game(relaxed, Budget(nodes=SEARCH_NODES)).solution
     assert line is not None
     for move in line[: line.index({"type": "redeal"}) + 1]:
         relaxed.play(move)
@@ -108,7 +109,7 @@ def test_a_classic_position_from_a_real_deal_replays_to_a_win(auto_safe: bool) -
     late["redeals_left"] = 0
     game = load_position(late, {"rules": "classic", "auto_safe": auto_safe})
     assert len(late["stock"]) == 37
-    result = solve_game(game, Budget(seconds=10, clock=time.process_time))
+    result = solve_game(game, Budget(nodes=SEARCH_NODES))
     assert result.verdict == "winnable"
     assert_replays_to_a_win(game, result.solution)
 
@@ -160,7 +161,7 @@ AGREEMENT = [(seed, rules) for seed in (2, 8, 12, 14, 16, 17) for rules in ("cla
 @pytest.mark.parametrize(("seed", "rules"), AGREEMENT)
 def test_verdicts_agree_with_brute_force(seed: int, rules: str) -> None:
     game = small_position(seed, rules)
-    ours = solve(*FortyThievesAdapter.from_game(game), Budget(seconds=10, clock=time.process_time))
+    ours = solve(*FortyThievesAdapter.from_game(game), Budget(nodes=SEARCH_NODES))
     brute = brute_force(game, Budget(nodes=900))  # it recurses: keep its depth in bounds
     assert brute.verdict != "unknown"
     assert ours.verdict == brute.verdict

@@ -4,7 +4,6 @@ the brute force, budgets give ``unknown``, and redeals follow the engine's shuff
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -24,6 +23,7 @@ from patience.solver.core import (
 from patience.solver.gaps import GapsAdapter
 from patience.solver.gaps_grid import GAP, frozen, run_length
 from patience.solver.naive import brute_force
+from tests.budgets import SEARCH_NODES
 
 
 def solved_grid() -> list[str | None]:
@@ -60,7 +60,7 @@ def replay(game: Game[Any, Any], result: Result) -> None:
 )
 def test_solutions_replay_to_a_win(deal: int, options: dict[str, Any]) -> None:
     game = new_game("gaps", deal=deal, options=options)
-    result = solve_game(game, Budget(seconds=20, clock=time.process_time))
+    result = solve_game(game, Budget(nodes=SEARCH_NODES))
     replay(game, result)
 
 
@@ -70,7 +70,7 @@ def test_a_solution_that_needs_a_redeal_replays() -> None:
     grid[3], grid[16] = grid[16], grid[3]  # 5S and 5H swapped
     game = load_position(position(grid, seed=3, redeals_left=1), {"redeals": 1})
     assert game.legal_moves() == [{"type": "redeal"}]
-    result = solve_game(game, Budget(seconds=10, clock=time.process_time))
+    result = solve_game(game, Budget(nodes=SEARCH_NODES))
     assert result.solution is not None
     assert result.solution[0] == {"type": "redeal"}
     replay(game, result)
@@ -84,7 +84,7 @@ def test_mid_game_redeals_follow_the_shuffle_exactly(done: int) -> None:
         grid[a], grid[b] = grid[b], grid[a]
     pos = position(grid, seed=11, redeals_done=done, redeals_left="unlimited")
     game = load_position(pos, {"redeals": "unlimited"})
-    result = solve_game(game, Budget(seconds=10, clock=time.process_time))
+    result = solve_game(game, Budget(nodes=SEARCH_NODES))
     assert result.solution is not None
     assert {"type": "redeal"} in result.solution
     replay(game, result)

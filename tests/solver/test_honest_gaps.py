@@ -21,6 +21,7 @@ from patience.jobs.tasks import analyse
 from patience.solver import Budget
 from patience.solver.hints.common import Effort
 from patience.solver.rewind import blocks
+from tests.budgets import SEARCH_NODES
 from tests.solver.dead_ends import careless_line
 
 RULESETS = [
@@ -108,7 +109,7 @@ def careless_until_stuck(deal: int, options: dict[str, Any]) -> Game[Any, Any]:
 def test_a_win_in_sight_is_winnable_with_its_line_whatever_the_seed() -> None:
     """With redeals left, a win that needs none is announced, and its line plays out."""
     game = new_game("gaps", deal=1, options={"redeals": 2})
-    result = solve_in_sight(game, Budget(seconds=30))
+    result = solve_in_sight(game, Budget(nodes=SEARCH_NODES))
     assert result.verdict == "winnable" and result.solution is not None
     assert all(move["type"] == "move" for move in result.solution)
     for seed in (1, 2, 3):
@@ -123,14 +124,14 @@ def test_the_rewind_point_of_a_line_that_redealt_is_a_win_in_sight() -> None:
     none (every later one is then lost or, before the redeal, has none either)."""
     played = careless_line("gaps", 14, {"redeals": 1})
     assert played.shuffles_dealt() == 1 and not played.unseen_shuffle()
-    assert solve_game(played, Budget(seconds=30)).verdict == "unwinnable"
+    assert solve_game(played, Budget(nodes=SEARCH_NODES)).verdict == "unwinnable"
     assert blocks(played) == [(0, 21), (22, 47)]
     point = last_winnable(played, seconds=120)
     assert not point.inconclusive and point.found is not None
     for length, expected in ((point.found, "winnable"), (point.found + 1, "unwinnable")):
         earlier = new_game("gaps", deal=14, options={"redeals": 1})
         earlier.replay(played.moves[:length], ())
-        assert solve_in_sight(earlier, Budget(seconds=30)).verdict == expected, length
+        assert solve_in_sight(earlier, Budget(nodes=SEARCH_NODES)).verdict == expected, length
 
 
 @pytest.mark.parametrize(

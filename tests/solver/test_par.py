@@ -4,7 +4,6 @@ that replay to a win and are never longer than the solver's own."""
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -19,6 +18,7 @@ from patience.solver.naive import fewest_moves
 from patience.solver.par import Par, shorten
 from patience.solver.pyramid import PyramidAdapter
 from patience.solver.pyramid_par import ParBound, ParSearch, _mix, _slot
+from tests.budgets import SEARCH_NODES
 
 
 def small_pyramid(rng: random.Random, most: int = 10, talon: int = 9) -> dict[str, Any]:
@@ -157,7 +157,7 @@ def test_a_lost_position_has_no_par_and_says_so() -> None:
 @pytest.mark.parametrize("deal", [1, 12, 18])
 def test_a_deals_par_is_proven_and_replays_in_exactly_its_moves(deal: int) -> None:
     game = new_game("pyramid", deal=deal)
-    par = find_par(game, Budget(seconds=60, clock=time.process_time))
+    par = find_par(game, Budget(nodes=SEARCH_NODES))
     assert par.proven and par.moves is not None and par.line is not None
     assert replays_to_a_win(game.position(), par.line) == par.moves
     solver_line = solve_game(new_game("pyramid", deal=deal)).solution

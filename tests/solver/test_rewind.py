@@ -11,6 +11,7 @@ import pytest
 from patience.engine import Game, new_game
 from patience.games.solving import last_winnable, solve_game
 from patience.solver import Budget
+from tests.budgets import SEARCH_NODES
 from tests.solver.dead_ends import careless_line, dead_ends
 
 
@@ -33,17 +34,17 @@ def test_the_last_winnable_point_is_winnable_and_everything_after_is_lost(
     games: Callable[[], list[Game[Any, Any]]],
 ) -> None:
     for played in games():
-        assert solve_game(played, Budget(seconds=30)).verdict == "unwinnable"
+        assert solve_game(played, Budget(nodes=SEARCH_NODES)).verdict == "unwinnable"
         point = last_winnable(played, seconds=60)
         assert not point.inconclusive and point.found is not None
         start = position(played, point.found)
-        result = solve_game(start, Budget(seconds=30))
+        result = solve_game(start, Budget(nodes=SEARCH_NODES))
         assert result.verdict == "winnable" and result.solution is not None
         for move in result.solution:
             start.play(move)
         assert start.status == "won"
         for later in range(point.found + 1, len(played.moves) + 1):
-            verdict = solve_game(position(played, later), Budget(seconds=30)).verdict
+            verdict = solve_game(position(played, later), Budget(nodes=SEARCH_NODES)).verdict
             assert verdict == "unwinnable", (played.deal, later)
 
 
