@@ -10,6 +10,7 @@ STAMP  := $(VENV)/.installed
 
 help:
 	@echo "make run    - set up everything, then serve the API and the web client (HOST, PORT)"
+	@echo "make docs   - build the documentation site into site/ (strict: a broken link fails)"
 	@echo "make test   - set up everything, then ruff, mypy, pytest, tsc, Vitest and Playwright"
 	@echo "make clean  - remove the virtual environment and caches"
 
@@ -38,7 +39,7 @@ pytest: venv
 	$(BIN)/pytest $(PYTEST_ARGS)
 	PATIENCE_PURE_PYTHON=1 $(BIN)/pytest tests/solver backend/patience/solver $(PYTEST_ARGS)
 
-test: lint typecheck pytest webtest
+test: lint typecheck pytest docs webtest
 
 # The web client (frontend/): dependencies from package-lock.json, API types generated from
 # backend/openapi.json, then the production build in frontend/dist/.
@@ -68,14 +69,21 @@ clean-built:
 	rm -rf backend/build
 	find backend -name '*.so' -delete
 
-# Start the service on SQLite (var/patience.db) from nothing: venv, the built client, then
+# Start the service on SQLite (var/patience.db) from nothing: venv, the built client and docs, then
 # `patience run`: a Redis at REDIS_URL (a local one is started when none answers), a solver
 # worker, migrations and gunicorn serving the API and the client on one port.
 HOST ?= 127.0.0.1
 PORT ?= 8000
-run: venv web
+run: venv web docs
 	$(BIN)/patience run --host $(HOST) --port $(PORT)
 
 # Regenerate the committed OpenAPI document (a test fails when it drifts from the code).
 openapi: venv
 	$(BIN)/patience openapi
+
+# The documentation site (mkdocs.yml, docs/): MkDocs with the Material theme, strict, so a broken
+# link, a missing page or a missing snippet fails the build (not with --quiet, which hides the
+# warnings strict mode counts). The API serves site/ at /docs/.
+.PHONY: docs
+docs: venv
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict

@@ -1,4 +1,4 @@
-"""Benchmarks: each module prints its figures (see the README's figures section)."""
+"""Benchmarks: each module prints its figures (dated runs are kept in ``bench/RESULTS.md``)."""
 
 from __future__ import annotations
 

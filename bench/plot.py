@@ -4,7 +4,7 @@ Reads the per-deal files that ``bench/solver.py --json FILE`` writes and draws, 
 the share of deals *decided* (winnable or unwinnable) within t seconds, t on a log scale —
 the curve tops out at the decided share, so undecided deals show as the gap below 100 %.
 
-    .venv/bin/python bench/plot.py --out docs/solver-times.png \\
+    .venv/bin/python bench/plot.py --out docs/solvers/solver-times.png \\
         "Pyramid=/tmp/pyramid.json" "Gaps, no redeal=/tmp/gaps0.json"
 
 With ``--par`` it reads ``bench/solver.py --par`` files instead and draws the share of deals
@@ -12,7 +12,7 @@ whose par is *settled* (proven fewest moves, or proven lost) within t seconds, e
 in CPU seconds (solid) and wall-clock seconds (dashed; on a shared machine the difference is
 the time other processes held the core):
 
-    .venv/bin/python bench/plot.py --par --out docs/par-times.png \\
+    .venv/bin/python bench/plot.py --par --out docs/solvers/par-times.png \\
         "Pyramid par=bench/results/pyramid-par.json"
 """
 
@@ -58,7 +58,7 @@ def settled_curve(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("runs", nargs="+", metavar="LABEL=FILE")
-    parser.add_argument("--out", default="docs/solver-times.png")
+    parser.add_argument("--out", default="docs/solvers/solver-times.png")
     parser.add_argument("--limit", type=float, default=10.0, help="the runs' time limit (s)")
     parser.add_argument("--par", action="store_true", help="par runs: share settled")
     args = parser.parse_args(argv)

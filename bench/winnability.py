@@ -1,7 +1,7 @@
 """The winnability table (issue 28 part 2): each ruleset's per-deal results (``bench/solver.py
 --json``, committed in ``bench/results/``) summarised as Solvitaire's paper does
-(:func:`bench.solver.winnability`), written to ``docs/winnability.json`` (the rules page shows
-it) and printed as the README's Markdown table (not a test).
+(:func:`bench.solver.winnability`), written to ``docs/solvers/winnability.json`` and printed
+as the Markdown table of the docs' solver figures page (not a test).
 
     .venv/bin/python -m bench.winnability
 
@@ -19,7 +19,7 @@ from bench.solver import winnability
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
-OUT = ROOT / "docs" / "winnability.json"
+OUT = ROOT / "docs" / "solvers" / "winnability.json"
 
 # (game, ruleset, per-deal results file)
 ROWS = [

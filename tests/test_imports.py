@@ -1,6 +1,7 @@
-"""The package's import graph has no circle: every dependency points one way (README,
-"Architecture"). Imports inside functions count too — a circle broken by importing at run
-time is still a circle — and so does importing a package, which runs its ``__init__``."""
+"""The package's import graph has no circle: every dependency points one way
+(``docs/architecture/index.md``). Imports inside functions count too — a circle broken by
+importing at run time is still a circle — and so does importing a package, which runs its
+``__init__``."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Adding a game touches only the files the README lists: here a toy game (Climb, one suit,
-tests/games/toy.py) is registered from the test suite alone and the whole service serves it:
-the catalog, new games, moves, hints, the solver, results, replays, records and leaderboards —
-and, in processes of their own that know the game only as a registered one
+"""Adding a game touches only the files docs/architecture/adding-a-game.md lists: here a toy
+game (Climb, one suit, tests/games/toy.py) is registered from the test suite alone and the whole
+service serves it: the catalog, new games, moves, hints, the solver, results, replays, records
+and leaderboards — and, in processes of their own that know the game only as a registered one
 (``PATIENCE_GAMES``), the worker's jobs and ``patience solve``."""
 
 from __future__ import annotations

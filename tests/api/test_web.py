@@ -60,3 +60,30 @@ def test_the_client_is_sent_pre_compressed_when_the_browser_accepts_it(tmp_path:
     assert page.mimetype == "text/html" and page.headers["Cache-Control"] == "no-cache"
     refused = client.get("/", headers={"Accept-Encoding": "gzip;q=0"})
     assert refused.data == b"<title>Patience</title>" and "Content-Encoding" not in refused.headers
+
+
+def test_the_built_documentation_is_served_at_docs(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "api").mkdir(parents=True)
+    (site / "index.html").write_text("<title>Patience docs</title>")
+    (site / "api" / "index.html").write_text("<title>The HTTP API</title>")
+    (site / "search.js").write_text("search()")
+    config = {"DATABASE_URL": "sqlite://", "WEB_DIST": str(tmp_path), "DOCS_SITE": str(site)}
+    client = create_app(config).test_client()
+    home = client.get("/docs/")
+    assert home.status_code == 200 and home.data == b"<title>Patience docs</title>"
+    assert "'unsafe-inline'" in home.headers["Content-Security-Policy"]
+    # A page is a directory: without its slash, relative links would resolve one level up.
+    assert client.get("/docs").status_code in (301, 308)
+    moved = client.get("/docs/api")
+    assert moved.status_code == 308 and moved.headers["Location"].endswith("/docs/api/")
+    assert client.get("/docs/api/").data == b"<title>The HTTP API</title>"
+    assert client.get("/docs/search.js").data == b"search()"
+    for missing in ("/docs/nowhere/", "/docs/../secret", "/docs/%2e%2e/secret"):
+        assert client.get(missing).status_code == 404
+
+
+def test_without_a_built_site_docs_are_404(tmp_path: Path) -> None:
+    config = {"DATABASE_URL": "sqlite://", "WEB_DIST": str(tmp_path), "DOCS_SITE": str(tmp_path)}
+    r = create_app(config).test_client().get("/docs/")
+    assert r.status_code == 404 and r.json is not None and r.json["reason"] == "not_found"

@@ -1,10 +1,10 @@
 """Climb: a toy game, one suit of 13 cards, registered only in the tests.
 
-Its whole existence proves the README's "Adding a game" list: the engine class below and one
-:func:`patience.games.register` call, nothing else touched, and the API, the solver, hints,
-replays and the catalogue serve it. The stock is face down (the honesty rule has something
-to guard); draw turns its top onto the waste, ``up`` sends the waste top to the foundation
-when it is the next rank, and the waste turns over as the stock twice.
+Its whole existence proves the list of docs/architecture/adding-a-game.md: the engine class
+below and one :func:`patience.games.register` call, nothing else touched, and the API, the
+solver, hints, replays and the catalogue serve it. The stock is face down (the honesty rule has
+something to guard); draw turns its top onto the waste, ``up`` sends the waste top to the
+foundation when it is the next rank, and the waste turns over as the stock twice.
 """
 
 from __future__ import annotations

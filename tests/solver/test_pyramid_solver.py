@@ -27,7 +27,8 @@ def test_solutions_replay_to_a_win(deal: int) -> None:
 
 
 def test_the_hardest_benchmark_deal_replays_to_a_win() -> None:
-    # Deal 327 is the slowest of deals 1…1000 (README); its line passes many draws at once.
+    # Deal 327 is the slowest of deals 1…1000 (bench/RESULTS.md); its line passes many draws
+    # at once.
     game = new_game("pyramid", deal=327)
     result = solve(*PyramidAdapter.from_game(game))
     assert result.verdict == "winnable"

@@ -282,6 +282,6 @@ def fair_play_field() -> ma.fields.String:
         metadata={
             "description": "review: the win's choices show knowledge of cards unseen when "
             "they were made (shown, not removed: an operator decides); pending: not weighed "
-            "yet (the README documents the statistic)"
+            "yet (docs/api/ranked.md documents the statistic)"
         },
     )

@@ -1,5 +1,6 @@
 """Static files served beside the API: the Swagger UI assets of ``/api/v1/docs`` (shipped by
-the ``swagger-ui-bundle`` package, so the docs work offline) and the built web client
+the ``swagger-ui-bundle`` package, so the docs work offline), the documentation site at
+``/docs/`` when it has been built (``make docs`` writes ``site/``), and the built web client
 (``frontend/dist``), with a single-page-app fallback so ``/play/<deal-id>`` survives a reload.
 
 The client's build writes each text file also pre-compressed (``<file>.br``, ``<file>.gz``):
@@ -14,14 +15,27 @@ from __future__ import annotations
 import mimetypes
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, abort, current_app, request, send_from_directory
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    request,
+    send_from_directory,
+)
 from swagger_ui_bundle import swagger_ui_path
 from werkzeug.routing import PathConverter
+from werkzeug.security import safe_join
+from werkzeug.wrappers import Response as BaseResponse
 
+from patience.api.middleware import DOCS_CSP
 from patience.store.db import REPO_ROOT
 
 DOCS_ASSETS = "/api/v1/docs/assets/"
 DEFAULT_WEB_DIST = REPO_ROOT / "frontend" / "dist"
+DEFAULT_DOCS_SITE = REPO_ROOT / "site"
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 PRECOMPRESSED = (("br", ".br"), ("gzip", ".gz"))
@@ -43,6 +57,27 @@ class ClientPath(PathConverter):
 def docs_asset(filename: str) -> Response:
     """A Swagger UI file."""
     return send_from_directory(swagger_ui_path, filename)
+
+
+@web.get("/docs/", defaults={"path": ""})
+@web.get("/docs/<path:path>")
+def documentation(path: str) -> BaseResponse:
+    """A page or file of the built documentation site; a directory's ``index.html`` (the site
+    links pages as directories, relative to a URL that ends in a slash)."""
+    site = Path(current_app.config["DOCS_SITE"])
+    found = safe_join(str(site), path)
+    if not (site / "index.html").is_file() or found is None:
+        abort(404)
+    if Path(found).is_dir():
+        if path and not path.endswith("/"):
+            return redirect(f"{request.path}/", code=308)
+        path = f"{path}index.html"
+    elif not Path(found).is_file():
+        abort(404)
+    response = _send(site, path, REVALIDATE)
+    # The theme starts from small inline scripts (its colour scheme, the search's scope).
+    response.headers["Content-Security-Policy"] = DOCS_CSP
+    return response
 
 
 @web.get("/", defaults={"path": ""})
@@ -76,5 +111,6 @@ def _send(dist: Path, path: str, cache_control: str) -> Response:
 def init_web(app: Flask) -> None:
     """Register the static routes (after the API, so API routes always win)."""
     app.config.setdefault("WEB_DIST", str(DEFAULT_WEB_DIST))
+    app.config.setdefault("DOCS_SITE", str(DEFAULT_DOCS_SITE))
     app.url_map.converters["client_path"] = ClientPath
     app.register_blueprint(web)

@@ -69,7 +69,7 @@ PRIOR = 4
 """Counted decisions of no evidence added to every line, so short lines stay near 0."""
 THRESHOLD = 0.5
 """Foreknowledge above which a win is marked ``review`` (chosen on the tuning deals of
-``bench/fair_play.py``; see the README)."""
+``bench/fair_play.py``; ``docs/api/ranked.md`` explains the statistic)."""
 CLEAR_NODES = 20_000
 """Full-information search from each weighed position (the clairvoyant's view)."""
 PAR_NODES = 20_000

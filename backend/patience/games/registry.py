@@ -7,7 +7,8 @@ import it: they receive what they need (an adapter factory, a par search, hints)
 and :mod:`patience.games.solving` hands them over by game name. The API's typed board and
 move schemas are the API's own, by game name (``api/resources/games/boards.py``; a game
 without them is served untyped). Adding a game is writing its parts and one :func:`register`
-call (README, "Adding a game"); the built-in games register in :mod:`patience.games.builtin`.
+call (``docs/architecture/adding-a-game.md``); the built-in games register in
+:mod:`patience.games.builtin`.
 
 >>> from patience.games import get
 >>> get("gaps").title, get("gaps").daily_ruleset

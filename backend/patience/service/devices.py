@@ -8,8 +8,8 @@ A code is single use, lives :data:`CODE_LIFETIME`, and is checked at most :data:
 times (each try that names its look-up part takes one, before the check, so even requests at
 once cannot take more); then it is locked (429 until it expires): a guesser's chance at any
 one code is at most 5 in 2^30, however many addresses they use. The
-per-address and per-player request limits are the API's (``RATE_LIMIT_LINK_*``); the README
-states the odds.
+per-address and per-player request limits are the API's (``RATE_LIMIT_LINK_*``);
+``docs/api/players.md`` states the odds.
 
 >>> normal_code(" 7kq2m-xr4pt ") == normal_code("7KQ2MXR4PT")
 True

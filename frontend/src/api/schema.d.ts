@@ -1650,7 +1650,7 @@ export interface components {
             deal_id: string;
             elapsed_ms: number;
             /**
-             * @description review: the win's choices show knowledge of cards unseen when they were made (shown, not removed: an operator decides); pending: not weighed yet (the README documents the statistic)
+             * @description review: the win's choices show knowledge of cards unseen when they were made (shown, not removed: an operator decides); pending: not weighed yet (docs/api/ranked.md documents the statistic)
              * @enum {string}
              */
             fair_play: "ok" | "review" | "pending";
@@ -1774,7 +1774,7 @@ export interface components {
         Entry: {
             elapsed_ms: number;
             /**
-             * @description review: the win's choices show knowledge of cards unseen when they were made (shown, not removed: an operator decides); pending: not weighed yet (the README documents the statistic)
+             * @description review: the win's choices show knowledge of cards unseen when they were made (shown, not removed: an operator decides); pending: not weighed yet (docs/api/ranked.md documents the statistic)
              * @enum {string}
              */
             fair_play: "ok" | "review" | "pending";
