@@ -15,8 +15,8 @@ Two populations (``--population``): ``random`` plays random moves on any deal;
 ``followers`` play winnable deals only (the catalogue's), each move the API's hint
 (``POST /hint``) except a share (``--random-share``, 0.3) of random moves. Besides the
 move→verdict figures, the moves that turn a position the player saw proven winnable into one
-proven lost are counted, with their time to "cannot be won" (the player waits for the
-verdict after such a move, as after any move in ``--wait-share``, only if it came in time).
+proven lost are counted, with their time to "cannot be won" (a follower who strays from a
+position seen winnable waits for the verdict, up to a minute).
 
 Then, on an idle server, a seeded sample of the positions that got a verdict is played again
 one at a time, and the same move timed to its verdict: the position analysed alone. Printed:
@@ -139,7 +139,8 @@ def play(
     known = "winnable" if deals is not None else None  # the last verdict seen, this position
     while time.time() < deadline:
         move = player.choose(view)
-        if move is not None and player.rng.random() >= random_share:
+        at_random = player.rng.random() < random_share
+        if move is not None and not at_random:
             move, view = player.hint(view)
         if move is None or view["status"] != "playing":
             view, line, known = new_game(), [], "winnable" if deals is not None else None
@@ -152,6 +153,8 @@ def play(
         pause_until = time.monotonic() + player.rng.expovariate(1 / think)
         if player.rng.random() < wait_share:  # this time, wait to know if it can be won
             pause_until = time.monotonic() + VERDICT_WAIT
+        elif deals is not None and at_random and known == "winnable":
+            pause_until = time.monotonic() + VERDICT_WAIT  # a follower strays: still winnable?
         outcome, verdict = watch(player, view, moved_at, pause_until)
         with record.lock:
             if isinstance(outcome, float):

@@ -166,8 +166,15 @@ class Watch:
         runs = self.job.number_of_retries or 0
         return min(seconds, FIRST_SLICE * SLICE_GROWTH**runs)
 
-    def again(self) -> Retry:
-        """Run once more, from the back of the queue (no run of its own is spent)."""
+    def again(self) -> Json | Retry:
+        """Run once more, from the back of the queue (no run of its own is spent), unless
+        no game wants it any more (looked up afresh: a superseded run is not put back)."""
+        self._next_look = 0.0
+        if self.should_stop() and self.reason == "superseded":
+            return self.stopped()
+        return self._retry()
+
+    def _retry(self) -> Retry:
         return Retry(max=(self.job.number_of_retries or 0) + 1)
 
     def stopped(self) -> Json | Retry:
@@ -175,7 +182,7 @@ class Watch:
         preempted, a retry (RQ puts it back on its queue, behind the waiting hint; no run
         of its own is spent)."""
         if self.reason == "preempted":
-            return self.again()
+            return self._retry()
         return {"verdict": None, self.reason: True}
 
 
