@@ -12,6 +12,7 @@ ever imports the registry. The worker and the CLI run these; the API never impor
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from patience.engine import Game
@@ -19,6 +20,7 @@ from patience.games.registry import get
 from patience.solver import Budget, Result, solve
 from patience.solver import par as pars
 from patience.solver import rewind as rewinds
+from patience.solver.core import Pruned
 from patience.solver.hints.common import DEFAULT, Effort, Hint, Json
 
 
@@ -49,17 +51,24 @@ def search_in_sight(game: Game[Any, Any]) -> tuple[Any, Any]:
     return adapter, start
 
 
-def solve_in_sight(game: Game[Any, Any], budget: Budget | None = None) -> Result:
+def solve_in_sight(
+    game: Game[Any, Any], budget: Budget | None = None, lost: Sequence[Game[Any, Any]] = ()
+) -> Result:
     """The search of :func:`search_in_sight`. With no shuffle pending its verdict is the
     position's; with one pending, ``winnable`` is a win that needs no further shuffle (every
     card of it in sight) and ``unwinnable`` only says that there is no such win — not that
-    the position is lost.
+    the position is lost. ``lost``: positions of the same game proven lost, with nothing
+    unseen and no shuffle pending (earlier analyses'): the search never enters them
+    (:class:`~patience.solver.core.Pruned`; the verdict is the same, found sooner).
 
     >>> from patience.engine import new_game
     >>> solve_in_sight(new_game("gaps", deal=1, options={"redeals": 1})).verdict
     'winnable'
     """
-    return solve(*search_in_sight(game), budget)
+    adapter, start = search_in_sight(game)
+    if lost:
+        adapter = Pruned(adapter, {adapter.key(search_in_sight(g)[1]) for g in lost})
+    return solve(adapter, start, budget)
 
 
 def find_par(game: Game[Any, Any], budget: Budget | None = None) -> pars.Par:

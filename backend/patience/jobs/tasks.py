@@ -15,6 +15,7 @@ returns it (a direct call, as in these doctests, only returns it).
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import time
@@ -47,6 +48,9 @@ from patience.jobs.queues import (
     HINT_QUEUE,
     KEEP_LEFT_BEHIND,
     LATEST,
+    LOST,
+    LOST_LIMIT,
+    LOST_TTL,
     POOL_FULL,
     POOL_PROGRESS,
     POOL_RECHECK,
@@ -107,7 +111,8 @@ def analyse(
     part = seconds if watch is None else watch.slice(seconds)
     budget = Budget(nodes=nodes, seconds=part, cancelled=stop)
     game = load_position(position, options)
-    result = solve_in_sight(game, budget)
+    lost = [] if watch is None else _proved_lost(watch.job, options)
+    result = solve_in_sight(game, budget, lost)
     if result.verdict == "unknown" and watch is not None and watch.should_stop():
         return watch.stopped()
     if result.verdict == "unknown" and part < seconds and watch is not None:
@@ -126,8 +131,35 @@ def analyse(
         wanted = watch.job.connection.exists(WANTED + watch.job.id)
         publish(watch.job, found, lifetime(ANALYSIS.keep if wanted else KEEP_LEFT_BEHIND))
         if verdict == "unwinnable":
+            _keep_lost(watch.job, position)
             _start_rewinds(watch.job, game)
     return found
+
+
+def _proved_lost(job: Job, options: Json) -> list[Game[Any, Any]]:
+    """The positions earlier analyses proved lost in the games that want this one (best
+    effort: without Redis, none)."""
+    try:
+        owners = members(job.connection, WANTED + job.id)
+        with job.connection.pipeline(transaction=False) as pipe:
+            for owner in owners:
+                pipe.smembers(LOST + owner)
+            found = set().union(*pipe.execute()) if owners else set()
+    except RedisError:
+        return []
+    return [load_position(json.loads(text(p)), options) for p in sorted(found)]
+
+
+def _keep_lost(job: Job, position: Json) -> None:
+    """Keep a position proved lost for the later analyses of each game that wants it."""
+    item = json.dumps(position, sort_keys=True, separators=(",", ":"))
+    with contextlib.suppress(RedisError):
+        for owner in members(job.connection, WANTED + job.id):
+            if job.connection.scard(LOST + owner) < LOST_LIMIT:
+                with job.connection.pipeline(transaction=False) as pipe:
+                    pipe.sadd(LOST + owner, item)
+                    pipe.expire(LOST + owner, lifetime(LOST_TTL))
+                    pipe.execute()
 
 
 class Watch:
