@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from typing import Any, cast
@@ -13,7 +14,13 @@ from redis import Redis
 from patience.engine import Game, new_game
 from patience.games.solving import solve_game
 from patience.jobs import Jobs, Known, TooManySolves, state_key
-from patience.jobs.queues import ANALYSIS_SECONDS, FIRST_SLICE, SOLVES_IN_FLIGHT
+from patience.jobs.queues import (
+    ANALYSIS_SECONDS,
+    FIRST_SLICE,
+    LOST,
+    LOST_TTL,
+    SOLVES_IN_FLIGHT,
+)
 from patience.jobs.tasks import Watch
 from patience.jobs.worker import run
 from patience.solver import Budget
@@ -255,3 +262,14 @@ def test_each_run_of_an_analysis_gets_a_longer_slice() -> None:
     # The runs before the first of the whole budget cost no more than it (a factor 2 at most).
     first_whole = slices.index(ANALYSIS_SECONDS)
     assert slices == sorted(slices) and sum(slices[:first_whole]) <= ANALYSIS_SECONDS
+
+
+def test_a_proven_dead_end_is_kept_for_the_games_later_analyses(redis: Redis) -> None:
+    jobs = Jobs(redis)
+    lost = draw_all(327)  # a proven dead end at once
+    ask(jobs, lost, 0, owner="g1")
+    work(redis)
+    assert jobs.report(lost, 0)["verdict"] == "unwinnable"
+    (kept,) = redis.smembers(LOST + "g1")
+    assert json.loads(kept) == lost.position()
+    assert 0 < redis.ttl(LOST + "g1") <= LOST_TTL
