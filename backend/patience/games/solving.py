@@ -20,8 +20,8 @@ from patience.games.registry import get
 from patience.solver import Budget, Result, solve
 from patience.solver import par as pars
 from patience.solver import rewind as rewinds
-from patience.solver.core import Pruned
 from patience.solver.hints.common import DEFAULT, Effort, Hint, Json
+from patience.solver.pruned import Pruned
 
 
 def solve_game(game: Game[Any, Any], budget: Budget | None = None) -> Result:
@@ -59,7 +59,7 @@ def solve_in_sight(
     card of it in sight) and ``unwinnable`` only says that there is no such win — not that
     the position is lost. ``lost``: positions of the same game proven lost, with nothing
     unseen and no shuffle pending (earlier analyses'): the search never enters them
-    (:class:`~patience.solver.core.Pruned`; the verdict is the same, found sooner).
+    (:class:`~patience.solver.pruned.Pruned`; the verdict is the same, found sooner).
 
     >>> from patience.engine import new_game
     >>> solve_in_sight(new_game("gaps", deal=1, options={"redeals": 1})).verdict
