@@ -15,11 +15,13 @@ from patience.solver import Budget
 from tests.solver.test_hints import scrambled
 
 NODES = 20_000
+PROBE = 3_000
+"""The small search that proves positions ahead lost."""
 FULL_INFORMATION: list[tuple[str, dict[str, Any], int]] = [
     ("gaps", {"redeals": 0}, 4),
     ("pyramid", {}, 4),
     ("forty-thieves", {"rules": "classic"}, 20),  # (decided only late in a game)
-    ("forty-thieves", {"rules": "relaxed"}, 20),
+    ("forty-thieves", {"rules": "relaxed"}, 30),
 ]
 """Each game, its options, and how many more random moves each seed plays."""
 
@@ -31,13 +33,13 @@ def lost_ahead(game: Game[Any, Any], plies: int) -> list[Game[Any, Any]]:
     for _ in range(plies):
         following = []
         for here in frontier:
-            for move in here.legal_moves()[:6]:
+            for move in here.legal_moves()[:4]:
                 after = here.copy()
                 after.play(move)
                 following.append(after)
-                if solve_in_sight(after, Budget(nodes=NODES)).verdict == "unwinnable":
+                if solve_in_sight(after, Budget(nodes=PROBE)).verdict == "unwinnable":
                     out.append(after)
-        frontier = following[:12]
+        frontier = following[:4]
     return out
 
 
@@ -46,7 +48,7 @@ def test_known_lost_positions_change_no_verdict(
     name: str, options: dict[str, Any], step: int
 ) -> None:
     compared = 0
-    for seed in range(10):
+    for seed in range(8):
         game = scrambled(name, options, 7_919 * seed + 3, plies=3 * step + step * seed)
         if game.status != "playing":
             continue
