@@ -44,7 +44,7 @@ def test_the_same_position_gets_the_same_hint(name: str, options: dict[str, Any]
         first, line = searched_hint(game, effort)
         assert searched_hint(rebuilt(game), effort) == (first, line)
         searched += bool(first and first["searched"])
-    assert searched >= MANY // 2  # (the positions ask for searches: the test is not empty)
+    assert searched >= MANY // 4  # (the positions ask for searches: the test is not empty)
 
 
 @pytest.mark.parametrize(("name", "options"), RULESETS, ids=IDS)
