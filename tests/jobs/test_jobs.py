@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from typing import Any, cast
+from typing import Any
 
 import pytest
 from redis import Redis
@@ -15,13 +15,10 @@ from patience.engine import Game, new_game
 from patience.games.solving import solve_game
 from patience.jobs import Jobs, Known, TooManySolves, state_key
 from patience.jobs.queues import (
-    ANALYSIS_SECONDS,
-    FIRST_SLICE,
     LOST,
     LOST_TTL,
     SOLVES_IN_FLIGHT,
 )
-from patience.jobs.tasks import Watch
 from patience.jobs.worker import run
 from patience.solver import Budget
 from patience.store.redis import connect
@@ -231,37 +228,6 @@ def test_asking_again_searches_a_timed_out_position_once_more(redis: Redis) -> N
     assert jobs.report(game, 0)["reason"] == "no_worker" and len(jobs.queue()) == 1
     work(redis)
     assert jobs.report(game, 0)["state"] == "timeout"
-
-
-def test_the_newest_position_goes_first_and_an_undecided_run_goes_back(redis: Redis) -> None:
-    """The player who just moved waits on that position: its analysis goes to the front.
-    A run that does not decide goes behind the others with a longer slice, up to the
-    analysis's whole budget (then ``timeout``, never a verdict it did not prove)."""
-    jobs = Jobs(redis, analysis_seconds=2.0)
-    hard = new_game("gaps", deal=4, options={"redeals": 0})  # undecided within the budget
-    easy = draw_all(327)  # a proven dead end at once
-    ask(jobs, hard, 0, owner="g1")
-    ask(jobs, easy, 0, owner="g2")
-    ids = jobs.queue().get_job_ids()
-    assert ids == [f"analysis-{state_key(easy)}", f"analysis-{state_key(hard)}"]
-    work(redis)
-    assert jobs.report(easy, 0)["verdict"] == "unwinnable"
-    assert jobs.report(hard, 0)["state"] == "timeout"
-
-
-def test_each_run_of_an_analysis_gets_a_longer_slice() -> None:
-    class Job:
-        number_of_retries: int | None = None
-
-    watch = Watch(cast(Any, Job()))
-    slices = []
-    for runs in (None, 1, 2, 3, 4, 5):
-        watch.job.number_of_retries = runs
-        slices.append(watch.slice(ANALYSIS_SECONDS))
-    assert slices[0] == FIRST_SLICE and slices[-1] == ANALYSIS_SECONDS
-    # The runs before the first of the whole budget cost no more than it (a factor 2 at most).
-    first_whole = slices.index(ANALYSIS_SECONDS)
-    assert slices == sorted(slices) and sum(slices[:first_whole]) <= ANALYSIS_SECONDS
 
 
 def test_a_proven_dead_end_is_kept_for_the_games_later_analyses(redis: Redis) -> None:

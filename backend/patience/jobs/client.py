@@ -157,11 +157,10 @@ class Jobs:
         *,
         timeout: int | None = None,
         known: Known | None = None,
-        first: bool = False,
     ) -> None:
         """Queue ``kind``'s task for ``job_id`` unless that job is queued or running already
-        (a spent one of that id is replaced; ``known``: what the caller just read of it;
-        ``first``: at the queue's front). Its RQ record goes as soon as it ends."""
+        (a spent one of that id is replaced; ``known``: what the caller just read of it). Its
+        RQ record goes as soon as it ends."""
         known = known or self.results.read(job_id)[0]
         if known.pending:
             return
@@ -182,7 +181,6 @@ class Jobs:
                 failure_ttl=lifetime(KEEP_FAILED),
                 retry=Retry(max=RETRIES),
                 unique=True,
-                at_front=first,
             )
 
     # -- analysis ----------------------------------------------------------------------------
@@ -247,9 +245,7 @@ class Jobs:
             return replace(known, busy=True)
         args, kwargs = (game.position(), dict(game.options)), {"seconds": self.analysis_seconds}
         timeout = int(self.analysis_seconds) + 30
-        # First in line: the player who just made this position waits on it (the runs
-        # that do not decide go to the back: tasks.Watch.again).
-        self.submit(ANALYSIS, job_id, args, kwargs, timeout=timeout, known=known, first=True)
+        self.submit(ANALYSIS, job_id, args, kwargs, timeout=timeout, known=known)
         return replace(known, status="queued")
 
     def infer(self, game: Game[Any, Any], owner: str | None = None) -> Known | None:

@@ -61,13 +61,6 @@ pool's proofs last: they use what players leave, and the pool is filled days ahe
 
 ANALYSIS_SECONDS = 20.0
 """Solver budget of an analysis; past it the verdict is ``timeout`` (never ``unwinnable``)."""
-FIRST_SLICE = 0.5
-"""Seconds of an analysis's first run; each later run gets :data:`SLICE_GROWTH` times more,
-up to :data:`ANALYSIS_SECONDS`. A new position goes to the front of the queue (the player who
-just moved is the one waiting), a run that did not decide goes to the back: quick verdicts
-are not stuck behind hard positions; the runs before a hard one's whole budget cost no more
-than that budget (growth 3: 0.5 + 1.5 + 4.5 + 13.5 s before 20 s)."""
-SLICE_GROWTH = 3.0
 PAR_SECONDS = float(os.environ.get("PATIENCE_PAR_SECONDS", "30"))
 """CPU budget of a deal's par search (Pyramid's optimal search proves nearly every deal in
 well under a second; Gaps and Forty Thieves lines are shortened within it). Read by the API,

@@ -43,7 +43,6 @@ from patience.jobs.lines import LINE, WON, keep
 from patience.jobs.queues import (
     ANALYSIS,
     DAY,
-    FIRST_SLICE,
     HINT,
     HINT_QUEUE,
     KEEP_LEFT_BEHIND,
@@ -56,7 +55,6 @@ from patience.jobs.queues import (
     POOL_RECHECK,
     POOL_SECONDS,
     REWIND,
-    SLICE_GROWTH,
     SOLVE,
     WANTED,
     lifetime,
@@ -108,15 +106,12 @@ def analyse(
     if watch is not None and watch.should_stop():
         return watch.stopped()
     stop = None if watch is None else watch.should_stop
-    part = seconds if watch is None else watch.slice(seconds)
-    budget = Budget(nodes=nodes, seconds=part, cancelled=stop)
+    budget = Budget(nodes=nodes, seconds=seconds, cancelled=stop)
     game = load_position(position, options)
     lost = [] if watch is None else _proved_lost(watch.job, options)
     result = solve_in_sight(game, budget, lost)
     if result.verdict == "unknown" and watch is not None and watch.should_stop():
         return watch.stopped()
-    if result.verdict == "unknown" and part < seconds and watch is not None:
-        return watch.again()  # a longer run, behind the positions that wait
     verdict: str = result.verdict
     if verdict == "unwinnable" and game.unseen_shuffle():
         verdict = NONE_IN_SIGHT
@@ -192,29 +187,12 @@ class Watch:
             self.reason = "superseded" if not wanted else "preempted" if hints else ""
         return bool(self.reason)
 
-    def slice(self, seconds: float) -> float:
-        """This run's share of an analysis's ``seconds`` (:data:`FIRST_SLICE`, growing by
-        :data:`SLICE_GROWTH` with each run the job has had)."""
-        runs = self.job.number_of_retries or 0
-        return min(seconds, FIRST_SLICE * SLICE_GROWTH**runs)
-
-    def again(self) -> Json | Retry:
-        """Run once more, from the back of the queue (no run of its own is spent), unless
-        no game wants it any more (looked up afresh: a superseded run is not put back)."""
-        self._next_look = 0.0
-        if self.should_stop() and self.reason == "superseded":
-            return self.stopped()
-        return self._retry()
-
-    def _retry(self) -> Retry:
-        return Retry(max=(self.job.number_of_retries or 0) + 1)
-
     def stopped(self) -> Json | Retry:
         """What the stopped analysis answers RQ: nothing to publish when superseded; when
         preempted, a retry (RQ puts it back on its queue, behind the waiting hint; no run
         of its own is spent)."""
         if self.reason == "preempted":
-            return self._retry()
+            return Retry(max=(self.job.number_of_retries or 0) + 1)
         return {"verdict": None, self.reason: True}
 
 
