@@ -16,6 +16,15 @@ search-free advice's win rate on the same deals (played in this process with
 :func:`~patience.solver.hints.quick_hint`, the API's fallback).
 
     nice -n 10 .venv/bin/python -m bench.hints --deals 10 --rulesets pyramid,gaps-2
+
+With ``--calibrate N``, no API: the searched hint itself, in this process, on ``N`` seeded
+positions per ruleset (a deal and a few random moves), each asked twice with no cut-off
+(its calibrated nodes alone): per ruleset the hint's time p50/p95 (wall and CPU), its nodes'
+budget, and how many positions got a different hint the second time (0: hints are a
+function of the position). The budgets (each game's ``NODES``) are calibrated so that the
+p95 stays within the cut-off (``HINT_SECONDS``) on a quiet machine.
+
+    nice -n 10 .venv/bin/python -m bench.hints --calibrate 20
 """
 
 from __future__ import annotations
@@ -34,9 +43,12 @@ from bench import start_worker, stop_worker
 from patience.api import create_app
 from patience.catalogue import cached
 from patience.engine import Game
-from patience.games import new_game, quick_hint
+from patience.engine.deal import SplitMix64
+from patience.games import get, new_game, quick_hint
+from patience.games.solving import searched_hint
 from patience.jobs.queues import live_workers
-from patience.solver.hints import Hint, hint_move
+from patience.solver import native
+from patience.solver.hints import HINT_SECONDS, Effort, Hint, hint_move
 from patience.store.migrate import upgrade
 
 Json = dict[str, Any]
@@ -161,7 +173,11 @@ def main() -> None:
     parser.add_argument("--rulesets", default=",".join(RULESETS))
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/10")
     parser.add_argument("--max-moves", type=int, default=1500)
+    parser.add_argument("--calibrate", type=int, default=0, metavar="N")
     args = parser.parse_args()
+    if args.calibrate:
+        calibrate(args.rulesets.split(","), args.calibrate)
+        return
     redis = Redis.from_url(args.redis)
     redis.flushdb()
     with tempfile.TemporaryDirectory() as tmp:
@@ -213,6 +229,47 @@ def run_ruleset(follower: Follower, name: str, args: argparse.Namespace) -> str:
         )
     print(tally.line(name), flush=True)  # at once, so an interrupted run keeps it
     return tally.line(name)
+
+
+def seeded_position(game: str, options: Json, seed: int) -> Game[Any, Any]:
+    """A deal and up to 40 random legal moves, both drawn from ``seed``."""
+    rng = SplitMix64(seed)
+    g = new_game(game, deal=1 + rng.below(10_000), options=options)
+    for _ in range(rng.below(41)):
+        moves = g.legal_moves()
+        if g.status != "playing" or not moves:
+            break
+        g.play(moves[rng.below(len(moves))])
+    return g
+
+
+def calibrate(names: list[str], count: int) -> None:
+    """The searched hint's time and reproducibility per ruleset (see the module docstring)."""
+    print(f"searched hints, {native.MODE} core, {count} positions per ruleset, each asked twice")
+    for name in names:
+        game, options, _ = RULESETS[name]
+        walls: list[float] = []
+        cpus: list[float] = []
+        changed = 0
+        for n in range(count):
+            position = seeded_position(game, options, 1_000 * n + 7)
+            answers = []
+            for _ in range(2):
+                wall, cpu = time.perf_counter(), time.process_time()
+                answers.append(searched_hint(position, Effort(seconds=None))[0])
+                walls.append(time.perf_counter() - wall)
+                cpus.append(time.process_time() - cpu)
+            changed += answers[0] != answers[1]
+        walls.sort()
+        cpus.sort()
+        print(
+            f"{name:15} nodes {get(game).hints.NODES:>8,}"
+            f"  wall p50 {quantile(walls, 0.5):5.3f} s p95 {quantile(walls, 0.95):5.3f} s"
+            f"  cpu p50 {quantile(cpus, 0.5):5.3f} s p95 {quantile(cpus, 0.95):5.3f} s"
+            f"  max {cpus[-1]:5.3f} s  changed {changed}/{count}"
+            f"  (cut-off {HINT_SECONDS} s)",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from rq import Queue
 from patience.api import create_app
 from patience.games import new_game
 from patience.games.solving import solve_game, solve_in_sight
-from patience.jobs.lines import LINE
+from patience.jobs.lines import LINE, WON
 from patience.jobs.queues import ANALYSIS_QUEUE, beat, live_workers
 from patience.solver import Budget
 from patience.solver.hints import REASONS
@@ -209,7 +209,7 @@ def test_a_move_along_a_kept_winning_line_is_winnable_without_a_search(
     assert data_of(api.client.get(url, headers=headers))["verdict"] == "winnable"
     engine = new_game("gaps", deal=2, options=options)
     engine.play(solution[0])
-    kept = json.loads(redis.get(LINE + engine.position_key()) or "null")
+    kept = json.loads(redis.get(WON + engine.position_key()) or "null")
     assert kept is not None
     game = data_of(api.move(headers, game, kept))
     report = data_of(api.client.get(url, headers=headers))

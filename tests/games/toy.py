@@ -137,6 +137,8 @@ class ClimbHints:
     advice; the advice sends a card up when it can, else draws, never back to a position of
     the line."""
 
+    NODES = 2_000
+
     @staticmethod
     def public_key(state: ClimbState) -> Hashable:
         return len(state.stock), state.waste, state.up, state.recycles_left

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from typing import Any
@@ -14,7 +15,7 @@ from patience.engine import Game
 from patience.games import new_game
 from patience.games.solving import solve_game
 from patience.jobs import Analyses, HintSearch, Known, Solves, TooManySolves
-from patience.jobs.queues import SOLVES_IN_FLIGHT
+from patience.jobs.queues import LOST, LOST_TTL, SOLVES_IN_FLIGHT
 from patience.jobs.worker import run
 from patience.solver import Budget
 from patience.store.redis import connect
@@ -227,3 +228,14 @@ def test_asking_again_searches_a_timed_out_position_once_more(redis: Redis) -> N
     assert jobs.report(game, 0)["reason"] == "no_worker" and len(jobs.queue()) == 1
     work(redis)
     assert jobs.report(game, 0)["state"] == "timeout"
+
+
+def test_a_proven_dead_end_is_kept_for_the_games_later_analyses(redis: Redis) -> None:
+    jobs = Analyses(redis)
+    lost = draw_all(327)  # a proven dead end at once
+    ask(jobs, lost, 0, owner="g1")
+    work(redis)
+    assert jobs.report(lost, 0)["verdict"] == "unwinnable"
+    (kept,) = redis.smembers(LOST + "g1")
+    assert json.loads(kept) == lost.position()
+    assert 0 < redis.ttl(LOST + "g1") <= LOST_TTL

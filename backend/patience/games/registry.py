@@ -37,6 +37,10 @@ Hint = dict[str, Any] | None
 class GameHints(Protocol):
     """A game's hints, as each module of :mod:`patience.solver.hints` provides them."""
 
+    NODES: int
+    """A searched hint's node budget, calibrated on the core in use (the hint is a function
+    of the position and these nodes; :class:`~patience.solver.hints.common.Effort`)."""
+
     def searched(self, game: AnyGame, effort: Any) -> tuple[Hint, list[dict[str, Any]] | None]:
         """The worker's hint, honest (it reads only what the player has seen) and new (never
         back to a position of the line), with a winning line when one was found."""

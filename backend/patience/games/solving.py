@@ -12,6 +12,7 @@ ever imports the registry. The worker and the CLI run these; the API never impor
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from patience.engine import Game
@@ -20,6 +21,7 @@ from patience.solver import Budget, Result, solve
 from patience.solver import par as pars
 from patience.solver import rewind as rewinds
 from patience.solver.hints.common import DEFAULT, Effort, Hint, Json
+from patience.solver.pruned import Pruned
 
 
 def solve_game(game: Game[Any, Any], budget: Budget | None = None) -> Result:
@@ -49,17 +51,24 @@ def search_in_sight(game: Game[Any, Any]) -> tuple[Any, Any]:
     return adapter, start
 
 
-def solve_in_sight(game: Game[Any, Any], budget: Budget | None = None) -> Result:
+def solve_in_sight(
+    game: Game[Any, Any], budget: Budget | None = None, lost: Sequence[Game[Any, Any]] = ()
+) -> Result:
     """The search of :func:`search_in_sight`. With no shuffle pending its verdict is the
     position's; with one pending, ``winnable`` is a win that needs no further shuffle (every
     card of it in sight) and ``unwinnable`` only says that there is no such win — not that
-    the position is lost.
+    the position is lost. ``lost``: positions of the same game proven lost, with nothing
+    unseen and no shuffle pending (earlier analyses'): the search never enters them
+    (:class:`~patience.solver.pruned.Pruned`; the verdict is the same, found sooner).
 
     >>> from patience.games import new_game
     >>> solve_in_sight(new_game("gaps", deal=1, options={"redeals": 1})).verdict
     'winnable'
     """
-    return solve(*search_in_sight(game), budget)
+    adapter, start = search_in_sight(game)
+    if lost:
+        adapter = Pruned(adapter, {adapter.key(search_in_sight(g)[1]) for g in lost})
+    return solve(adapter, start, budget)
 
 
 def find_par(game: Game[Any, Any], budget: Budget | None = None) -> pars.Par:
@@ -83,7 +92,18 @@ def hint(game: Game[Any, Any], effort: Effort = DEFAULT) -> Hint:
 
 def searched_hint(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list[Json] | None]:
     """The searched hint and, when the solver found one from this very position with
-    nothing unseen, its winning line (for the worker to keep)."""
+    nothing unseen, its winning line (for the worker to keep).
+
+    The search spends ``effort``'s nodes (the game's calibrated ``NODES`` unless it names
+    its own), so the same position gets the same hint however loaded the machine is; past
+    ``effort``'s cut-off the searches stop and the answer is the search-free advice, which
+    is as reproducible (SPEC §2: only whether the searched hint is ready may depend on load).
+    """
     if game.status != "playing":
         return None, None
-    return get(game.name).hints.searched(game, effort)
+    hints = get(game.name).hints
+    started = effort.start(hints.NODES)
+    found = hints.searched(game, started)
+    if started.cut():  # a search may have stopped short: what it found depends on load
+        return hints.quick(game), None
+    return found

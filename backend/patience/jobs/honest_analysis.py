@@ -33,7 +33,7 @@ from redis import RedisError
 from rq.job import Job
 
 from patience.engine import Game
-from patience.jobs.lines import LINE
+from patience.jobs.lines import LINE, WON
 from patience.jobs.queues import (
     ANALYSIS,
     ANALYSIS_QUEUE,
@@ -267,15 +267,16 @@ class Analyses(Submitter):
         shuffle ahead either (every position it leads to is lost). ``None`` otherwise."""
         if not honesty(game).full_information:
             return None
-        keys = [LINE + game.position_key()]
+        here = game.position_key()
+        keys = [LINE + here, WON + here]
         parent = None
         if game.moves:
             parent = game.copy()
             parent.undo()
             if honesty(parent).full_information:
                 keys.append(Results.key(analysis_id(parent)))
-        on_line, *before = self.redis.mget(keys)
-        if on_line is not None:
+        on_hint_line, on_line, *before = self.redis.mget(keys)
+        if on_hint_line is not None or on_line is not None:
             return {"verdict": "winnable", "nodes": 0, "seconds": 0.0, "from": "kept_line"}
         lost = before and before[0] is not None and json.loads(before[0]).get("verdict")
         if lost == "unwinnable":

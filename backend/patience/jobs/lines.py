@@ -2,6 +2,12 @@
 instant: for each position of the line (keyed like a job: game, ruleset and full position,
 :meth:`~patience.engine.game.Game.position_key`), the line's next move.
 
+Two kinds, by who found the line: a searched hint's (:data:`LINE`), served as the next
+hints, and an analysis's (:data:`WON`), which only proves its positions winnable (a verdict
+without search). An analysis's search is timed, so whether and which line it finds depends
+on the machine's load; a hint's is budgeted in nodes, so serving its line keeps every hint
+a function of the position (SPEC §2).
+
 Only positions with nothing unseen are kept (a line from there depends on nothing hidden:
 the player has seen every card), and only those past the line's last unseen shuffle (Gaps:
 its last redeal): a move before a redeal was chosen knowing how the redeal falls, so it is
@@ -26,14 +32,16 @@ Json = dict[str, Any]
 
 LINE = "patience:hint:next:"
 """+ state key → the next move of a winning line from that position (JSON)."""
+WON = "patience:won:next:"
+"""+ state key → the next move of a winning line an analysis found (never a hint)."""
 LINE_TTL = 3600
 """Seconds a kept line lives (a game in progress comes back to it well within that)."""
 
 
-def keep(redis: Redis, game: Game[Any, Any], line: list[Json]) -> int:
+def keep(redis: Redis, game: Game[Any, Any], line: list[Json], prefix: str = LINE) -> int:
     """Keep ``line``, a winning line from ``game``'s position: each of its positions with
-    nothing unseen and no unseen shuffle ahead on the line gets the line's next move.
-    Returns how many positions were kept."""
+    nothing unseen and no unseen shuffle ahead on the line gets the line's next move, under
+    ``prefix`` (:data:`LINE` or :data:`WON`). Returns how many positions were kept."""
     if game.status != "playing" or game.unseen_count():
         return 0
     walker = game.copy()
@@ -50,7 +58,7 @@ def keep(redis: Redis, game: Game[Any, Any], line: list[Json]) -> int:
         )
         walker.play(move)
     dealt = walker.shuffles_dealt()
-    kept = {LINE + key: text for key, text, before in found if before == dealt}
+    kept = {prefix + key: text for key, text, before in found if before == dealt}
     if kept:
         with redis.pipeline(transaction=False) as pipe:
             for key, move_text in kept.items():

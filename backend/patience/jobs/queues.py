@@ -205,6 +205,14 @@ LATEST = "patience:analysis:latest:"
 """+ game id → the id of the game's latest wanted analysis job."""
 WANTED = "patience:analysis:wanted:"
 """+ job id → the set of games that still want that analysis (gone: nobody does)."""
+LOST = "patience:analysis:lost:"
+"""+ game id → the positions (JSON) its analyses proved lost, with nothing unseen and no
+shuffle pending: later analyses of that game never search them again."""
+LOST_LIMIT = 64
+"""Lost positions kept per game, at most (the first ones proved: the set is not added to
+once full)."""
+LOST_TTL = 3600
+"""Seconds a game's lost positions are kept after its last proof."""
 SOLVES = "patience:solve:player:"
 """+ player id → the set of that player's ``/solve`` job ids not yet known to be over."""
 

@@ -15,6 +15,7 @@ returns it (a direct call, as in these doctests, only returns it).
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import time
@@ -41,7 +42,7 @@ from patience.games.solving import (
 from patience.jobs import stopping
 from patience.jobs.background import FairPlayWeighing
 from patience.jobs.honest_analysis import NONE_IN_SIGHT, Analyses, honesty
-from patience.jobs.lines import keep
+from patience.jobs.lines import LINE, WON, keep
 from patience.jobs.queues import (
     ANALYSIS,
     FAIR_PLAY_SWEEP_BATCH,
@@ -49,6 +50,9 @@ from patience.jobs.queues import (
     HINT_QUEUE,
     KEEP_LEFT_BEHIND,
     LATEST,
+    LOST,
+    LOST_LIMIT,
+    LOST_TTL,
     POOL_FULL,
     POOL_RECHECK,
     POOL_SECONDS,
@@ -105,7 +109,8 @@ def analyse(
     stop = stopping.asked if watch is None else watch.should_stop
     budget = Budget(nodes=nodes, seconds=seconds, cancelled=stop)
     game = load_position(position, options)
-    result = solve_in_sight(game, budget)
+    lost = [] if watch is None else _proved_lost(watch.job, options)
+    result = solve_in_sight(game, budget, lost)
     if result.verdict == "unknown" and watch is not None and watch.should_stop():
         return watch.stopped()
     verdict: str = result.verdict
@@ -115,15 +120,42 @@ def analyse(
     if watch is None:
         return found
     if verdict == "winnable" and result.solution:
-        # Later hints along it are instant; it loses its detours first (a hint follows it).
+        # Later verdicts along it are instant (never its hints: this search was timed).
         line = shorten(game, result.solution, Budget(seconds=SHORTEN_SECONDS))
-        _keep(watch.job, game, line)
+        _keep(watch.job, game, line, WON)
     with contextlib.suppress(RedisError):
         wanted = watch.job.connection.exists(WANTED + watch.job.id)
         publish(watch.job, found, lifetime(ANALYSIS.keep if wanted else KEEP_LEFT_BEHIND))
         if verdict == "unwinnable":
+            _keep_lost(watch.job, position)
             _start_rewinds(watch.job, game)
     return found
+
+
+def _proved_lost(job: Job, options: Json) -> list[Game[Any, Any]]:
+    """The positions earlier analyses proved lost in the games that want this one (best
+    effort: without Redis, none)."""
+    try:
+        owners = members(job.connection, WANTED + job.id)
+        with job.connection.pipeline(transaction=False) as pipe:
+            for owner in owners:
+                pipe.smembers(LOST + owner)
+            found = set().union(*pipe.execute()) if owners else set()
+    except RedisError:
+        return []
+    return [load_position(json.loads(text(p)), options) for p in sorted(found)]
+
+
+def _keep_lost(job: Job, position: Json) -> None:
+    """Keep a position proved lost for the later analyses of each game that wants it."""
+    item = json.dumps(position, sort_keys=True, separators=(",", ":"))
+    with contextlib.suppress(RedisError):
+        for owner in members(job.connection, WANTED + job.id):
+            if job.connection.scard(LOST + owner) < LOST_LIMIT:
+                with job.connection.pipeline(transaction=False) as pipe:
+                    pipe.sadd(LOST + owner, item)
+                    pipe.expire(LOST + owner, lifetime(LOST_TTL))
+                    pipe.execute()
 
 
 class Watch:
@@ -329,7 +361,7 @@ def hint(game: str, options: Json, deal: int | Json, line: list[Json], seen: lis
     found, winning = searched_hint(built)
     job = get_current_job()
     if winning and job is not None:
-        _keep(job, built, winning)
+        _keep(job, built, winning, LINE)
     return _published(job, {"hint": found}, HINT.keep)
 
 
@@ -396,10 +428,11 @@ def _published(job: Job | None, result: Json, keep: int) -> Json:
     return result
 
 
-def _keep(job: Job, game: Game[Any, Any], line: list[Json]) -> None:
-    """Keep a winning line in Redis (best effort: a hint never fails for it)."""
+def _keep(job: Job, game: Game[Any, Any], line: list[Json], prefix: str) -> None:
+    """Keep a winning line in Redis under ``prefix`` (best effort: a hint never fails for
+    it)."""
     with contextlib.suppress(RedisError):
-        keep(job.connection, game, line)
+        keep(job.connection, game, line, prefix)
 
 
 _engines: dict[str, Engine] = {}

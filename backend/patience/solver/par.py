@@ -109,8 +109,9 @@ def shorten(game: Game[Any, Any], line: list[Json], budget: Budget | None = None
     """``line`` (a winning line from ``game``'s position) without detours: wherever the line
     comes back to a position it has been in, the moves between are dropped, and wherever one
     legal move leads to a position the line reaches later, it replaces the moves between.
-    Repeated until nothing changes or ``budget`` runs out; the result reaches the same end
-    and is never longer.
+    Repeated until nothing changes or ``budget`` runs out (its ``nodes`` count the positions
+    whose moves are looked at: a line shortened on nodes alone is the same on any machine);
+    the result reaches the same end and is never longer.
 
     >>> from patience.games import new_game
     >>> there = {"type": "move", "card": "2C", "to": "r3c0"}
@@ -121,13 +122,25 @@ def shorten(game: Game[Any, Any], line: list[Json], budget: Budget | None = None
     budget = budget or Budget()
     clock = budget.clock
     deadline = None if budget.seconds is None else clock() + budget.seconds
+    looked = [0]  # positions looked at, against budget.nodes
+
+    def more() -> bool:
+        """Whether the budget allows looking at one more position's moves."""
+        if budget.nodes is not None:
+            looked[0] += 1
+            if looked[0] > budget.nodes:
+                return False
+        if budget.cancelled is not None and budget.cancelled():
+            return False
+        return deadline is None or clock() < deadline
+
     while True:
         states, moves = _replay(game, line)
-        shorter = _shortcut(game, states, moves, deadline, clock)
+        shorter = _shortcut(game, states, moves, more)
         if len(shorter) >= len(line):
             return line
         line = shorter
-        if deadline is not None and clock() > deadline:
+        if not more():
             return line
 
 
@@ -144,19 +157,16 @@ def _replay(game: Game[Any, Any], line: list[Json]) -> tuple[list[Any], list[Any
 
 
 def _shortcut(
-    game: Game[Any, Any],
-    states: list[Any],
-    moves: list[Any],
-    deadline: float | None,
-    clock: Callable[[], float],
+    game: Game[Any, Any], states: list[Any], moves: list[Any], more: Callable[[], bool]
 ) -> list[Json]:
     """One sweep of :func:`shorten`: from the start, jump to the latest point of the line that
-    the current position reaches in at most one move. Past ``deadline`` the rest of the line
-    is kept as it is (loops are still cut: that costs nothing)."""
+    the current position reaches in at most one move. Once ``more`` says no, the rest of the
+    line is kept as it is (loops are still cut: that costs nothing)."""
     last = {state: n for n, state in enumerate(states)}  # each position's latest visit
     out: list[Json] = []
     here = 0
     end = len(states) - 1
+    going = True
     while here < end:
         state = states[here]
         here_again = last[state]
@@ -164,7 +174,8 @@ def _shortcut(
             here = here_again
             continue
         target, via = here + 1, moves[here]
-        if deadline is None or clock() < deadline:
+        going = going and more()
+        if going:
             for move in game.legal(state):
                 after, _ = game.apply(state, move)
                 reached = last.get(after, -1)

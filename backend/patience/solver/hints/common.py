@@ -17,12 +17,13 @@ import json
 import time
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from patience.engine import Game
 from patience.engine.cards import Card
 from patience.engine.deal import SplitMix64
+from patience.solver import native
 from patience.solver.core import BeamSearch, Budget
 
 Json = dict[str, Any]
@@ -46,30 +47,53 @@ REASONS = (
 """Why a hint is worth playing: a fixed set of codes the client words (English, Japanese)."""
 
 HINT_SECONDS = 0.9
-"""Wall-clock budget of one searched hint, inside the API's wait for it (1.5 s, with the
+"""Wall-clock cut-off of one searched hint, inside the API's wait for it (1.5 s, with the
 job's hand-off, a preempted analysis's stop — up to 0.2 s — and the game's rebuild around
-it: with 1.0 s, one hint in twenty missed the wait in Gaps on a loaded machine)."""
+it: with 1.0 s, one hint in twenty missed the wait in Gaps on a loaded machine). It only
+cuts a search short, to the search-free advice: the searched hint itself is decided by
+its node budget (:class:`Effort`), so a loaded machine gives the same hint or none."""
+
+
+def calibrated(native_nodes: int, pure_nodes: int) -> int:
+    """A hint's node budget on the core in use (:data:`patience.solver.native.MODE`): each
+    game calibrates both so that its hints stay within :data:`HINT_SECONDS` on a quiet
+    machine (``bench/hints.py --calibrate``)."""
+    return native_nodes if native.MODE == "native" else pure_nodes
 
 
 @dataclass(frozen=True)
 class Effort:
-    """How much one searched hint may spend: wall-clock ``seconds`` and/or search ``nodes``
-    (nodes alone make a hint independent of the machine's speed, as tests want)."""
+    """How much one searched hint may spend: search ``nodes`` (they decide the hint: the
+    same position gets the same hint on any machine, loaded or not; ``None``: the game's
+    calibrated budget) and a wall-clock cut-off of ``seconds`` (``None``: none). Past the
+    cut-off the searches stop and the hint is the search-free advice (:meth:`cut`).
+
+    A game's search starts with :meth:`start`, which fixes the nodes and the deadline;
+    :meth:`share` splits the nodes, never the deadline."""
 
     seconds: float | None = HINT_SECONDS
     nodes: int | None = None
+    until: float | None = None
+    """The cut-off's deadline on ``time.perf_counter`` (set by :meth:`start`)."""
+
+    def start(self, nodes: int) -> Effort:
+        """This effort for one hint starting now: ``nodes`` unless it has its own."""
+        until = None if self.seconds is None else time.perf_counter() + self.seconds
+        return replace(self, nodes=self.nodes if self.nodes is not None else nodes, until=until)
 
     def share(self, part: float) -> Effort:
-        return Effort(
-            None if self.seconds is None else self.seconds * part,
-            None if self.nodes is None else max(1, int(self.nodes * part)),
-        )
+        return replace(self, nodes=None if self.nodes is None else max(1, int(self.nodes * part)))
+
+    def cut(self) -> bool:
+        """Whether the cut-off has passed: every search stops, and the hint is the advice."""
+        return self.until is not None and time.perf_counter() > self.until
 
     def budget(self) -> Budget:
-        return Budget(nodes=self.nodes, seconds=self.seconds)
-
-    def deadline(self) -> float | None:
-        return None if self.seconds is None else time.perf_counter() + self.seconds
+        """A search's budget: the nodes, and the cut-off as a cancellation (never a limit
+        that could change what a search finds before it)."""
+        if self.until is None:
+            return Budget(nodes=self.nodes, seconds=self.seconds)
+        return Budget(nodes=self.nodes, cancelled=self.cut)
 
 
 DEFAULT = Effort()
@@ -251,14 +275,13 @@ def guided_beam(
     *,
     width: int,
     nodes: int,
-    deadline: float | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> Guided:
     """The core's beam search (:class:`~patience.solver.core.BeamSearch`) guided by
-    ``score``, from ``start`` until a win, ``nodes`` new states or the ``deadline``
-    (``time.perf_counter``): the winning line, else the line to the best-scored state seen.
-    ``adapter`` may be :class:`Avoiding` (its states are then never met)."""
-    seconds = None if deadline is None else max(0.0, deadline - time.perf_counter())
-    budget = Budget(nodes=nodes, seconds=seconds)
+    ``score``, from ``start`` until a win, ``nodes`` new states or ``cancelled`` (a hint's
+    cut-off): the winning line, else the line to the best-scored state seen. ``adapter``
+    may be :class:`Avoiding` (its states are then never met)."""
+    budget = Budget(nodes=nodes, cancelled=cancelled)
     search = BeamSearch(adapter, width, budget, score=score, keep_best=True)
     won = search.run(start).verdict == "winnable"
     return Guided(won, search.line, 1 << 30 if won else search.best_score, search.nodes)

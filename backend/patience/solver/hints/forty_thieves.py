@@ -45,6 +45,7 @@ from patience.solver.hints.common import (
     Json,
     Line,
     avoiding,
+    calibrated,
     canonical,
     guided_beam,
     make_hint,
@@ -55,15 +56,17 @@ from patience.solver.hints.common import (
 from patience.solver.par import shorten
 
 SAMPLES = 8
-SAMPLE_NODES = 6_000
-"""Each sample's solver run, at most (within the hint's time too)."""
+NODES = calibrated(native_nodes=80_000, pure_nodes=6_000)
+"""A searched hint's node budget (:class:`~patience.solver.hints.common.Effort`)."""
 SOLVE_SHARE = 0.6
 """The share of the hint's effort the solver runs get; the guided beams have the rest."""
-SHORTEN_SECONDS = 0.2
-"""Time to take the detours out of a winning line (the solver's relaxed lines wander: deal 3
-took 6,667 moves where 322 do)."""
+SHORTEN_NODES = 40_000
+"""Positions looked at to take the detours out of a winning line (the solver's relaxed
+lines wander: deal 3 took 6,667 moves where 322 do); counted, not timed, since the line's
+first move is the hint."""
 BEAM_WIDTH = 24
 BEAM_NODES = 3_000
+"""At most, for each sample's guided beam (it runs in Python on either core)."""
 
 
 def public_key(state: FTState) -> Hashable:
@@ -190,7 +193,6 @@ def _votes(
     relaxed, auto = game.rules.relaxed, game.rules.auto_safe
     unknown = unseen_places(game)
     samples = _samples(game, unknown) if unknown else [state]
-    deadline = effort.deadline()
     each = effort.share(SOLVE_SHARE / len(samples))
     votes: Counter[str] = Counter()
     winning: list[Json] | None = None
@@ -199,11 +201,11 @@ def _votes(
             break
         adapter, start = FortyThievesAdapter.from_state(sample, relaxed, auto)
         search = avoiding(adapter, _forbidden(adapter, line.earlier, state, sample))
-        nodes = SAMPLE_NODES if unknown and each.nodes is None else each.nodes
-        result = solve(search, start, Budget(nodes=nodes, seconds=each.seconds))
+        result = solve(search, start, each.budget())
         if result.verdict == "winnable" and result.solution:
             if not unknown:  # the line is kept and followed: without its detours
-                result.solution = shorten(game, result.solution, Budget(seconds=SHORTEN_SECONDS))
+                shortening = Budget(nodes=SHORTEN_NODES, cancelled=effort.cut)
+                result.solution = shorten(game, result.solution, shortening)
                 winning = result.solution
             votes[canonical(result.solution[0])] += 1
     if pick(votes, fresh) is not None:
@@ -211,9 +213,9 @@ def _votes(
     for sample in samples:  # no win found: each sample's most promising line votes
         adapter, start = FortyThievesAdapter.from_state(sample, relaxed, auto)
         search = avoiding(adapter, _forbidden(adapter, line.earlier, state, sample))
-        nodes = BEAM_NODES if effort.nodes is None else max(1, each.nodes or 1)
+        nodes = min(BEAM_NODES, each.nodes or BEAM_NODES)
         found = guided_beam(
-            search, start, _solver_value, width=BEAM_WIDTH, nodes=nodes, deadline=deadline
+            search, start, _solver_value, width=BEAM_WIDTH, nodes=nodes, cancelled=effort.cut
         )
         if found.line:
             votes[canonical(adapter.move_json(found.line[:1])[0])] += 1

@@ -27,7 +27,6 @@ always counts as new.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Hashable
 from typing import Any
@@ -45,6 +44,7 @@ from patience.solver.hints.common import (
     Json,
     Line,
     avoiding,
+    calibrated,
     canonical,
     guided_beam,
     make_hint,
@@ -53,10 +53,13 @@ from patience.solver.hints.common import (
     settled,
 )
 
+NODES = calibrated(native_nodes=200_000, pure_nodes=20_000)
+"""A searched hint's node budget (:class:`~patience.solver.hints.common.Effort`)."""
 SOLVE_SHARE = 0.8
 """The share of a hint's budget the exact solver gets; the guided beam has the rest."""
 BEAM_WIDTH = 200
-BEAM_NODES = 200_000
+BEAM_NODES = 12_000
+"""At most, for a guided beam (it runs in Python on either core)."""
 
 IN_SIGHT_SHARE = 0.3
 """With a redeal left: the share of a hint's budget the search for a win in sight gets;
@@ -98,15 +101,14 @@ def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list
         return _voted(game, line, fresh, adapter, start, effort)
     forbidden: set[Hashable] = {adapter.key(encode(s)) for s in line.earlier}
     search = avoiding(adapter, forbidden)
-    deadline = effort.deadline()
     result = solve(search, start, effort.share(SOLVE_SHARE).budget())
     if result.verdict == "winnable" and result.solution:
         first = game.parse_move(result.solution[0])
         if line.fresh(first):
             return _hint(state, first, True), result.solution
-    nodes = BEAM_NODES if effort.nodes is None else max(1, effort.nodes - result.nodes)
+    nodes = min(BEAM_NODES, max(1, (effort.nodes or BEAM_NODES) - result.nodes))
     found = guided_beam(
-        search, start, adapter.score, width=BEAM_WIDTH, nodes=nodes, deadline=deadline
+        search, start, adapter.score, width=BEAM_WIDTH, nodes=nodes, cancelled=effort.cut
     )
     if found.line:
         moves = adapter.move_json(found.line)
@@ -139,7 +141,6 @@ def _voted(
     module docstring). Nothing here reads the position's seed: the search in sight deals no
     redeal, and each sample deals its redeals from a seed of its own."""
     state = game.state
-    deadline = effort.deadline()
     same = [s for s in line.earlier if s.redeals_left == state.redeals_left]
     in_sight = avoiding(adapter, {adapter.key(no_redeals(encode(s))) for s in same})
     result = solve(in_sight, no_redeals(start), effort.share(IN_SIGHT_SHARE).budget())
@@ -163,15 +164,14 @@ def _voted(
     chosen = pick(votes, fresh)
     if chosen is None:  # no sample won: each sample's most promising line votes
         beam = effort.share((1 - IN_SIGHT_SHARE - SAMPLES_SHARE) / len(samples))
-        for n, sample in enumerate(samples):
-            ends = None if deadline is None else _share_of(deadline, len(samples) - n)
+        for sample in samples:
             found = guided_beam(
                 avoiding(sample, forbidden),
                 start,
                 sample.score,
                 width=SAMPLE_BEAM_WIDTH,
-                nodes=BEAM_NODES // len(samples) if beam.nodes is None else beam.nodes,
-                deadline=ends,
+                nodes=min(BEAM_NODES // len(samples), beam.nodes or BEAM_NODES),
+                cancelled=effort.cut,
             )
             if found.line:
                 votes[canonical(sample.move_json(found.line[:1])[0])] += 1
@@ -179,12 +179,6 @@ def _voted(
     if chosen is not None:
         return _hint(state, chosen, True), None
     return quick(game), None
-
-
-def _share_of(deadline: float, left: int) -> float:
-    """The deadline of the next of ``left`` searches sharing the time to ``deadline``."""
-    now = time.perf_counter()
-    return now + max(0.0, deadline - now) / left
 
 
 def sample_seeds(game: GapsGame) -> list[int]:

@@ -16,7 +16,6 @@ checked all the same).
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Hashable
 from dataclasses import replace
@@ -36,13 +35,14 @@ from patience.engine.pyramid import (
     apply_move,
     legal_moves,
 )
-from patience.solver.core import Budget, solve
+from patience.solver.core import solve
 from patience.solver.hints.common import (
     DEFAULT,
     Effort,
     Hint,
     Json,
     Line,
+    calibrated,
     canonical,
     make_hint,
     sampled_stocks,
@@ -50,7 +50,9 @@ from patience.solver.hints.common import (
 from patience.solver.pyramid import PyramidAdapter
 
 SAMPLES = 12
-SAMPLE_NODES = 20_000
+NODES = calibrated(native_nodes=240_000, pure_nodes=24_000)
+"""A searched hint's node budget (:class:`~patience.solver.hints.common.Effort`), shared by
+the samples while stock cards are unseen."""
 
 
 def public_key(state: PyramidState) -> Hashable:
@@ -101,23 +103,21 @@ def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list
     return _hint(state, _advice(state, candidates), False), None
 
 
-def sample_votes(
-    game: Game[Any, Any], effort: Effort = DEFAULT, nodes: int = SAMPLE_NODES
-) -> Counter[str]:
+def sample_votes(game: Game[Any, Any], effort: Effort = DEFAULT) -> Counter[str]:
     """The honest vote while stock cards are unseen: for each sample of the unseen order
     (:func:`_samples`), the first move of the win its solver run finds (moves in canonical
-    JSON); empty when nothing is unseen or no sample is won. Each run gets ``nodes`` nodes,
-    all of them within ``effort``'s time."""
+    JSON); empty when nothing is unseen or no sample is won. The runs share ``effort``'s
+    nodes (:data:`NODES` when it names none)."""
     assert isinstance(game, PyramidGame)
     state, seen = game.state, game.seen_counts()
     unknown = unseen_places(state, seen)
     votes: Counter[str] = Counter()
     if not unknown:
         return votes
-    deadline = effort.deadline()
+    whole = effort if effort.nodes is not None else replace(effort, nodes=NODES)
+    each = whole.share(1 / SAMPLES).budget()
     for sample in _samples(state, unknown, seen):
-        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        result = solve(*PyramidAdapter.from_state(sample), Budget(nodes, left))
+        result = solve(*PyramidAdapter.from_state(sample), each)
         if result.verdict == "winnable" and result.solution:
             votes[canonical(result.solution[0])] += 1
     return votes
