@@ -92,10 +92,13 @@ def test_counters_move_with_real_traffic(scraped: Flask) -> None:
 def test_nginx_never_routes_metrics() -> None:
     """Only what nginx proxies reaches the API through it; /metrics is not among it."""
     conf = (Path(__file__).parents[2] / "docker" / "nginx.conf").read_text()
-    proxied = re.findall(r"location ~ (\S+) \{\s*proxy_pass", conf)
+    blocks = re.findall(r"location (~|=)? ?(\S+) \{([^}]*)\}", conf)
+    proxied = [pattern for kind, pattern, body in blocks if kind == "~" and "proxy_pass" in body]
     assert proxied and all(re.search(p, "/api/v1/games") for p in proxied)
     assert not any(re.search(p, "/metrics") for p in proxied), proxied
-    assert "/metrics" not in conf
+    assert ("=", "/metrics") in [(kind, pattern) for kind, pattern, _ in blocks]
+    (answer,) = [body for kind, pattern, body in blocks if (kind, pattern) == ("=", "/metrics")]
+    assert "return 404" in answer and "proxy_pass" not in answer
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
