@@ -44,7 +44,7 @@ async function solveDaily(page: Page): Promise<{ dealId: string; solution: Move[
   const read = [
     'import datetime as dt, json, sys',
     'from patience.store import make_engine, session_factory',
-    'from patience.store.ranked import daily_of',
+    'from patience.store.ranked_pool import daily_of',
     'with session_factory(make_engine(sys.argv[1]))() as s:',
     '    print(json.dumps(daily_of(s, "pyramid", dt.date.fromisoformat(sys.argv[2])).solution))',
   ].join('\n');
