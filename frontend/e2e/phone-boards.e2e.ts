@@ -51,10 +51,10 @@ const noSideScroll = (page: Page): Promise<boolean> =>
 
 async function resize(page: Page, size: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(size);
-  await page.waitForFunction(
-    ([w, h]) => window.innerWidth === w && window.innerHeight === h,
-    [size.width, size.height] as const,
-  );
+  await page.waitForFunction(([w, h]) => window.innerWidth === w && window.innerHeight === h, [
+    size.width,
+    size.height,
+  ] as const);
   await settled(page);
 }
 
@@ -92,7 +92,9 @@ describe('forty thieves on a phone', () => {
       expect(overlap(b, s) || overlap(b, w)).toBe(false);
       expect(await shown(f)).toBe('A');
       expect(await onTop(f)).toBe(true);
-      const size = await f.evaluate((el) => parseFloat(getComputedStyle(el.querySelector('.slot-mark')!).fontSize));
+      const size = await f.evaluate((el) =>
+        parseFloat(getComputedStyle(el.querySelector('.slot-mark')!).fontSize),
+      );
       expect(size).toBeGreaterThanOrEqual(14);
     }
     // The ten columns still fit the width: two rows of five, nothing to scroll sideways.
