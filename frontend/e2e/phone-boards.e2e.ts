@@ -155,6 +155,17 @@ describe('forty thieves on a phone', () => {
     // Undo takes the draw back: no nudge on the view it returns to.
     await accepted(page, () => page.keyboard.press('u'));
     await expect.poll(() => nudge.count()).toBe(0);
+    // A draw answered "cannot be won" (drawn up: the server's proof takes its time): the panel
+    // says what holds, and no nudge stands beside it.
+    await page.route(/\/api\/v1\/games\/[\w-]+\/moves$/, async (route) => {
+      const res = await route.fetch();
+      const v = (await res.json()) as { notices: string[] };
+      v.notices = [...v.notices, 'unwinnable'];
+      await route.fulfill({ response: res, json: v });
+    });
+    await accepted(page, () => card(page, 'stock').tap());
+    await page.locator('[data-testid="deadend"][data-kind="unwinnable"]').waitFor();
+    expect(await nudge.count()).toBe(0);
     await page.context().close();
   });
 });
