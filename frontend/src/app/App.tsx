@@ -201,10 +201,14 @@ function NoteLine({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   if (!note && (s.hint || checking(s.watch, view, Date.now())))
     note = <HintBox ctl={ctl} s={s} t={t} view={view} />;
   else if (!note && view) {
-    // A nudge beside the pile buttons ("the columns still have moves" before a draw), never
-    // beside a dead-end panel, which says what holds.
+    // A nudge beside the pile buttons, never beside a dead-end panel, which says what holds.
+    // "The columns still have moves" waits until the player reaches for the stock while they
+    // do (the view a draw or a redeal answered): on a fresh deal, which always has such
+    // moves, it would only nag.
     const nudges = view.status === 'playing' && !deadEndKind(view, s.watch) ? view.notices : [];
-    const shown = nudges.filter((n) => known(t, `${view.game}.notice.${n}`));
+    const shown = nudges.filter(
+      (n) => known(t, `${view.game}.notice.${n}`) && (n !== 'columns_have_moves' || reachedForStock(view)),
+    );
     if (shown.length)
       note = (
         <p class="note nudge" data-testid="nudge">
@@ -214,6 +218,10 @@ function NoteLine({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
   }
   return <div class="noteline">{note}</div>;
 }
+
+/** The view answers a draw or a redeal: the player reached for the stock. */
+const reachedForStock = (view: GameView): boolean =>
+  (view.events ?? []).some((e) => e.type === 'draw' || e.type === 'redeal');
 
 function HintBox({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: GameView | null }) {
   const isChecking = checking(s.watch, view, Date.now());

@@ -96,7 +96,14 @@ function Foundations({ view, targets, lang, t, onTap, hinted }: BoardProps<Forty
           hinted={hinted.includes('foundation') && i === 0}
           nav={found.target}
           class="fcard"
-        />
+        >
+          {/* What goes on an empty foundation: an ace. */}
+          {f.top ? null : (
+            <span class="slot-mark" aria-hidden="true">
+              A
+            </span>
+          )}
+        </CardButton>
       ))}
     </div>
   );
@@ -117,6 +124,10 @@ function Stock({ view, t, onTap, hinted }: BoardProps<FortyThievesView>) {
     >
       <span class="count" aria-hidden="true">
         {b.stock.count || (b.redeals_left ? '↻' : '')}
+      </span>
+      {/* Its name on the pile itself where the names' row is left out (a phone upright). */}
+      <span class="pile-name" aria-hidden="true">
+        {t('forty-thieves.label.stock')}
       </span>
     </button>
   );
@@ -213,7 +224,13 @@ function WastePile({ view, sel, targets, lang, t, onTap, hinted }: BoardProps<Fo
         nav={!!top}
         grab={!!top}
         style={{ '--w': shown.length } as never}
-      />
+      >
+        {top ? null : (
+          <span class="pile-name" aria-hidden="true">
+            {t('forty-thieves.label.waste')}
+          </span>
+        )}
+      </CardButton>
     </div>
   );
 }

@@ -12,8 +12,6 @@ const CW_MIN = 28;
 /** A column's number above it, and the breath below its top card. */
 const COLNUM = 20;
 const ROW_GAP = 6;
-/** The piles' names under the stock, waste and foundations (a row of their own, `gap` above). */
-const PILE_LABEL = 14;
 
 /** The longest column of each half of the tableau, and the share of the height the first half
  *  gets in two rows: each row as tall as its longest column needs, a card counting as four fans. */
@@ -29,8 +27,8 @@ export function twoRows(width: number, height: number, tableau: Card[][]): boole
   if (width <= 0 || height <= 0 || width / height > 0.8) return false;
   const { n1, n2, f1 } = rows(tableau);
   const gap = Math.min(8, Math.max(2, 0.009 * width));
-  const fw = Math.min(86, (width - 9 * gap) / 10);
-  const tableauHeight = height - fw * 1.4 - 8 - PILE_LABEL - gap - ROW_GAP;
+  const fw = Math.min(86, (width - 5 * gap) / 6.4);
+  const tableauHeight = height - fw * 1.4 - 8 - ROW_GAP;
   const fits = (share: number, n: number) => (tableauHeight * share - COLNUM - FAN_MIN * (n - 1)) / 1.4;
   return Math.min((width - 4 * gap) / 5, fits(f1, n1), fits(1 - f1, n2)) >= CW_MIN;
 }
