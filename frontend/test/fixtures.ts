@@ -1,6 +1,6 @@
-import type { FortyThievesView } from '../src/games/forty-thieves/types';
-import type { GapsView } from '../src/games/gaps/types';
-import type { PyramidView } from '../src/games/pyramid/types';
+import type { FortyThievesView } from '../src/games/forty-thieves';
+import type { GapsView } from '../src/games/gaps';
+import type { PyramidView } from '../src/games/pyramid';
 
 const base = {
   id: 'g1',

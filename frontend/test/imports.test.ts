@@ -15,21 +15,33 @@ function sources(dir: string): string[] {
   });
 }
 
-/** The project files a module imports (static, type-only, re-exports and dynamic `import()`). */
+/** The files a Vite glob such as the registry's finds from `file`'s folder (`*` within one folder). */
+function globbed(file: string, pattern: string): string[] {
+  const base = dirname(file);
+  const re = new RegExp(`^${pattern.replace(/\./g, '\\.').replace(/\*/g, '[^/]*')}$`);
+  return sources(base).filter((p) => re.test(`./${relative(base, p)}`));
+}
+
+/** The project files a module imports (static, type-only, re-exports, dynamic `import()` and
+ *  Vite's `import.meta.glob`, which the registry finds the games with). */
 function importsOf(file: string): string[] {
   const src = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const specs: string[] = [];
+  const found: string[] = [];
   const visit = (n: ts.Node): void => {
     if ((ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) && n.moduleSpecifier) {
       if (ts.isStringLiteral(n.moduleSpecifier)) specs.push(n.moduleSpecifier.text);
     } else if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const arg = n.arguments[0];
       if (arg && ts.isStringLiteral(arg)) specs.push(arg.text);
+    } else if (ts.isCallExpression(n) && n.expression.getText(src) === 'import.meta.glob') {
+      const arg = n.arguments[0];
+      if (arg && ts.isStringLiteral(arg)) found.push(...globbed(file, arg.text));
     }
     ts.forEachChild(n, visit);
   };
   visit(src);
-  return specs
+  const named = specs
     .filter((s) => s.startsWith('.'))
     .flatMap((s) => {
       const base = resolve(dirname(file), s);
@@ -38,6 +50,7 @@ function importsOf(file: string): string[] {
       );
       return hit ? [hit] : [];
     });
+  return [...named, ...found];
 }
 
 const files = sources(SRC);

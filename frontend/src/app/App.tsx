@@ -267,7 +267,7 @@ function Celebration() {
 
 /** The hinted move named in words, with the reason the server gives for it. */
 function HintWords({ view, hint, t }: { view: GameView; hint: ShownHint; t: T }) {
-  const why = reasonKey(hint.reason);
+  const why = reasonKey(t, view.game, hint.reason);
   const line = hint.move ? t('hint.say', { move: moduleOf(view).say(view, hint.move, t) }) : t(hint.text);
   return (
     <>
