@@ -140,3 +140,42 @@ test('the checks see a circle and a layer broken when there is one', () => {
     LAYERS[layerOf(join(SRC, 'state/hint.ts'))]!,
   );
 });
+
+// Components reach the shell's behaviour through its commands alone (`app/commands.ts`, handed
+// down by a Preact context): no `*.tsx` imports the controller or its store, names either, or
+// dispatches a raw action, so the controller can change behind the commands.
+const BEHIND_COMMANDS = ['app/controller.ts', 'app/store.ts'];
+const FORBIDDEN_NAMES = new Set(['Controller', 'Store', 'dispatch']);
+
+/** What a component does that it should ask the commands for (empty when it does none). */
+function breaches(file: string, text: string, deps: string[]): string[] {
+  const out = deps.filter((d) => BEHIND_COMMANDS.includes(name(d))).map((d) => `imports ${name(d)}`);
+  const visit = (n: ts.Node): void => {
+    if (ts.isIdentifier(n) && FORBIDDEN_NAMES.has(n.text)) out.push(`names ${n.text}`);
+    ts.forEachChild(n, visit);
+  };
+  visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX));
+  return out;
+}
+
+test('components use the commands: no controller, no store, no raw dispatch in a .tsx', () => {
+  const components = files.filter((f) => f.endsWith('.tsx'));
+  expect(components.length).toBeGreaterThan(20);
+  const found = components.flatMap((f) =>
+    breaches(f, readFileSync(f, 'utf8'), graph.get(f) ?? []).map((b) => `${name(f)}: ${b}`),
+  );
+  expect(found).toEqual([]);
+  expect(importsOf(join(SRC, 'app/App.tsx')).map(name)).toContain('app/commands.ts');
+});
+
+test('the component check sees a controller, a store and a raw dispatch', () => {
+  const file = join(SRC, 'app/Fake.tsx');
+  const raw = `export const F = ({ c }: { c: Controller }) => <b onClick={() => c.store.dispatch({ type: 'x' })} />;`;
+  expect(breaches(file, raw, [join(SRC, 'app/controller.ts')])).toEqual([
+    'imports app/controller.ts',
+    'names Controller',
+    'names dispatch',
+  ]);
+  expect(breaches(file, `const s: Store = make();`, [])).toEqual(['names Store']);
+  expect(breaches(file, `export const F = () => <b onClick={() => cmd.undo()} />;`, [])).toEqual([]);
+});

@@ -8,7 +8,7 @@
 import { h, render } from 'preact';
 import { afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { App } from '../src/app/App';
-import { Controller } from '../src/app/controller';
+import { createShell } from '../src/app/commands';
 import { Api } from '../src/api/client';
 import { GAME_NAMES, registerGame } from '../src/games';
 import { base } from './fixtures';
@@ -62,7 +62,7 @@ test('a game registered from its module alone is listed, dealt, rendered and pla
   expect(GAME_NAMES.at(-1)).toBe(CLIMB); // its `order` puts it after the built-in games
   const root = document.createElement('div');
   document.body.append(root);
-  render(h(App, { controller: new Controller(new Api()) }), root);
+  render(h(App, { shell: createShell(new Api()) }), root);
 
   // The home page lists it, by the name in its own strings, with its Play button.
   const play = await vi.waitFor(() => {
