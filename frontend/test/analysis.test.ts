@@ -18,6 +18,7 @@ import {
 import { hintLine, readHint, reasonKey } from '../src/state/hint';
 import { gameModule, translatorFor } from '../src/games';
 import { forty, gaps, pyramid } from './fixtures';
+import type { GameName } from '../src/model/types';
 
 const a = (state: Analysis['state'], verdict: Analysis['verdict'] = null, version = 3): Analysis => ({
   version,
@@ -173,10 +174,13 @@ describe('hint → highlighted spots and text', () => {
     expect(readHint(pyramid(), { move: { type: 'king', at: 'p21' }, reason: 'removes_king' }).reason).toBe(
       'removes_king',
     );
-    expect(reasonKey('completes_pair')).toBe('why.completes_pair');
-    expect(translate('ja', reasonKey('completes_pair')!)).toBe('ペアが完成する');
-    expect(reasonKey('some_new_code')).toBe('why.generic');
-    expect(reasonKey(null)).toBeNull();
+    const ja = translatorFor('ja');
+    expect(reasonKey(ja, 'pyramid', 'completes_pair')).toBe('pyramid.why.completes_pair');
+    expect(ja(reasonKey(ja, 'pyramid', 'completes_pair')!)).toBe('ペアが完成する');
+    expect(reasonKey(ja, 'pyramid', 'draw')).toBe('why.draw');
+    expect(reasonKey(ja, 'pyramid', 'some_new_code')).toBe('why.generic');
+    expect(reasonKey(ja, 'gaps', 'completes_pair')).toBe('why.generic');
+    expect(reasonKey(ja, 'pyramid', null)).toBeNull();
   });
   test('the move in words, per game, in both languages', () => {
     const en = translatorFor('en');
@@ -210,27 +214,21 @@ describe('hint → highlighted spots and text', () => {
 });
 
 describe('hint reasons of the server', () => {
-  const codes = [
-    'completes_pair',
-    'removes_king',
-    'frees_card',
-    'to_foundation',
-    'extends_run',
-    'builds',
-    'empties_column',
-    'fills_gap',
-    'collect',
-    'draw_nothing_pairs',
-    'draw',
-    'recycle',
-    'redeal',
-  ];
+  // The codes each game's hints give (backend/patience/solver/hints/<game>.py).
+  const codes: Record<GameName, string[]> = {
+    pyramid: ['completes_pair', 'removes_king', 'draw_nothing_pairs', 'draw', 'recycle'],
+    gaps: ['extends_run', 'fills_gap', 'redeal'],
+    'forty-thieves': ['frees_card', 'to_foundation', 'builds', 'empties_column', 'collect', 'draw', 'redeal'],
+  };
   test('every code has its own words in both languages', () => {
-    for (const c of codes) {
-      const key = reasonKey(c)!;
-      expect(key).toBe(`why.${c}`);
-      expect(translate('en', key)).not.toBe(translate('en', 'why.generic'));
-      expect(translate('ja', key)).not.toBe(translate('en', key));
+    const [en, ja] = [translatorFor('en'), translatorFor('ja')];
+    for (const [game, cs] of Object.entries(codes) as [GameName, string[]][]) {
+      for (const c of cs) {
+        const key = reasonKey(en, game, c)!;
+        expect(key).not.toBe('why.generic');
+        expect(en(key)).not.toBe(key);
+        expect(ja(key)).not.toBe(en(key));
+      }
     }
   });
   test('the live line carries the move, the reason and the search', () => {
@@ -240,7 +238,7 @@ describe('hint reasons of the server', () => {
       searched: true,
     });
     const en = translatorFor('en');
-    expect(hintLine(shown, (m) => gameModule('pyramid').say(pyramid(), m, en), en)).toBe(
+    expect(hintLine(shown, 'pyramid', (m) => gameModule('pyramid').say(pyramid(), m, en), en)).toBe(
       'Hint: remove the K♠ — removes a king — checked by a full search',
     );
   });

@@ -3,10 +3,10 @@ import {
   doubleTap as ftDouble,
   dragFrom as ftDrag,
   liftedLocs as ftLifted,
-} from '../src/games/forty-thieves/rules';
-import { doubleTap as gapsDouble, dragFrom as gapsDrag } from '../src/games/gaps/rules';
+} from '../src/games/forty-thieves';
+import { doubleTap as gapsDouble, dragFrom as gapsDrag } from '../src/games/gaps';
 import { gameModule } from '../src/games';
-import { rows, twoRows } from '../src/games/forty-thieves/layout';
+import { rows, twoRows } from '../src/games/forty-thieves/Board';
 import { distance, dropMeant, isDrag, nearest, shift } from '../src/state/dragGeometry';
 import { forty, gaps } from './fixtures';
 

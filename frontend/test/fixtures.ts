@@ -1,8 +1,8 @@
-import type { FortyThievesView } from '../src/games/forty-thieves/types';
-import type { GapsView } from '../src/games/gaps/types';
-import type { PyramidView } from '../src/games/pyramid/types';
+import type { FortyThievesView } from '../src/games/forty-thieves';
+import type { GapsView } from '../src/games/gaps';
+import type { PyramidView } from '../src/games/pyramid';
 
-const base = {
+export const base = {
   id: 'g1',
   ruleset: 'standard',
   options: {},

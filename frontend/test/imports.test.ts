@@ -15,21 +15,33 @@ function sources(dir: string): string[] {
   });
 }
 
-/** The project files a module imports (static, type-only, re-exports and dynamic `import()`). */
+/** The files a Vite glob such as the registry's finds from `file`'s folder (`*` within one folder). */
+function globbed(file: string, pattern: string): string[] {
+  const base = dirname(file);
+  const re = new RegExp(`^${pattern.replace(/\./g, '\\.').replace(/\*/g, '[^/]*')}$`);
+  return sources(base).filter((p) => re.test(`./${relative(base, p)}`));
+}
+
+/** The project files a module imports (static, type-only, re-exports, dynamic `import()` and
+ *  Vite's `import.meta.glob`, which the registry finds the games with). */
 function importsOf(file: string): string[] {
   const src = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const specs: string[] = [];
+  const found: string[] = [];
   const visit = (n: ts.Node): void => {
     if ((ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) && n.moduleSpecifier) {
       if (ts.isStringLiteral(n.moduleSpecifier)) specs.push(n.moduleSpecifier.text);
     } else if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const arg = n.arguments[0];
       if (arg && ts.isStringLiteral(arg)) specs.push(arg.text);
+    } else if (ts.isCallExpression(n) && n.expression.getText(src) === 'import.meta.glob') {
+      const arg = n.arguments[0];
+      if (arg && ts.isStringLiteral(arg)) found.push(...globbed(file, arg.text));
     }
     ts.forEachChild(n, visit);
   };
   visit(src);
-  return specs
+  const named = specs
     .filter((s) => s.startsWith('.'))
     .flatMap((s) => {
       const base = resolve(dirname(file), s);
@@ -38,6 +50,7 @@ function importsOf(file: string): string[] {
       );
       return hit ? [hit] : [];
     });
+  return [...named, ...found];
 }
 
 const files = sources(SRC);
@@ -126,4 +139,43 @@ test('the checks see a circle and a layer broken when there is one', () => {
   expect(LAYERS[layerOf(join(SRC, 'views/Card.tsx'))]).toBeLessThan(
     LAYERS[layerOf(join(SRC, 'state/hint.ts'))]!,
   );
+});
+
+// Components reach the shell's behaviour through its commands alone (`app/commands.ts`, handed
+// down by a Preact context): no `*.tsx` imports the controller or its store, names either, or
+// dispatches a raw action, so the controller can change behind the commands.
+const BEHIND_COMMANDS = ['app/controller.ts', 'app/store.ts'];
+const FORBIDDEN_NAMES = new Set(['Controller', 'Store', 'dispatch']);
+
+/** What a component does that it should ask the commands for (empty when it does none). */
+function breaches(file: string, text: string, deps: string[]): string[] {
+  const out = deps.filter((d) => BEHIND_COMMANDS.includes(name(d))).map((d) => `imports ${name(d)}`);
+  const visit = (n: ts.Node): void => {
+    if (ts.isIdentifier(n) && FORBIDDEN_NAMES.has(n.text)) out.push(`names ${n.text}`);
+    ts.forEachChild(n, visit);
+  };
+  visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX));
+  return out;
+}
+
+test('components use the commands: no controller, no store, no raw dispatch in a .tsx', () => {
+  const components = files.filter((f) => f.endsWith('.tsx'));
+  expect(components.length).toBeGreaterThan(20);
+  const found = components.flatMap((f) =>
+    breaches(f, readFileSync(f, 'utf8'), graph.get(f) ?? []).map((b) => `${name(f)}: ${b}`),
+  );
+  expect(found).toEqual([]);
+  expect(importsOf(join(SRC, 'app/App.tsx')).map(name)).toContain('app/commands.ts');
+});
+
+test('the component check sees a controller, a store and a raw dispatch', () => {
+  const file = join(SRC, 'app/Fake.tsx');
+  const raw = `export const F = ({ c }: { c: Controller }) => <b onClick={() => c.store.dispatch({ type: 'x' })} />;`;
+  expect(breaches(file, raw, [join(SRC, 'app/controller.ts')])).toEqual([
+    'imports app/controller.ts',
+    'names Controller',
+    'names dispatch',
+  ]);
+  expect(breaches(file, `const s: Store = make();`, [])).toEqual(['names Store']);
+  expect(breaches(file, `export const F = () => <b onClick={() => cmd.undo()} />;`, [])).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { lift, recommend, runLimit } from '../src/games/forty-thieves/rules';
+import { recommend } from '../src/games/forty-thieves';
+import { lift, runLimit } from '../src/games/forty-thieves/Board';
 import { tap, targets } from '../src/state/select';
 import { forty, gaps, pyramid } from './fixtures';
 

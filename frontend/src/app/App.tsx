@@ -1,5 +1,5 @@
 // The shell's view: header, the table with the game's own board, the toolbar, and the panels
-// around it. It renders one state object (`Controller.store`) and names no game: the board,
+// around it. It renders one state object (`Shell.state`) and names no game: the board,
 // its overlay, the status line and the pile buttons come from the game's module.
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { moduleOf, parseDealId, translatorFor } from '../games';
@@ -9,7 +9,7 @@ import { checking, deadEndKind } from '../state/analysis';
 import { reasonKey, type ShownHint } from '../state/hint';
 import { targets as targetsOf } from '../state/select';
 import { DealId } from '../views/Results';
-import { Controller } from './controller';
+import { CommandsContext, createShell, useCommands, type Shell } from './commands';
 import { storedOptions } from './saved';
 import { Header } from './Header';
 import { Home } from './Home';
@@ -18,90 +18,95 @@ import type { UiState } from './state';
 import { Panels } from './Panels';
 import { Toolbar } from './Toolbar';
 
-function useStore(ctl: Controller): UiState {
+function useShellState(shell: Shell): UiState {
   const [, rerender] = useState(0);
-  useEffect(() => ctl.store.subscribe(() => rerender((n) => n + 1)), [ctl]);
-  return ctl.store.state;
+  useEffect(() => shell.subscribe(() => rerender((n) => n + 1)), [shell]);
+  return shell.state;
 }
 
-export function App({ controller }: { controller?: Controller }) {
-  const ctl = useMemo(() => controller ?? new Controller(), [controller]);
-  const s = useStore(ctl);
+/** The shell; `shell` stands in for the real one (the tests' API). */
+export function App({ shell: given }: { shell?: Shell }) {
+  const shell = useMemo(() => given ?? createShell(), [given]);
+  const s = useShellState(shell);
   const t = translatorFor(s.lang);
-  useEffect(() => ctl.attach(), [ctl]);
-  useLayoutEffect(() => ctl.motion.play(), [s.view?.id, s.view?.version, s.view?.board === null]);
+  useEffect(() => shell.attach(), [shell]);
+  useLayoutEffect(() => shell.playMotion(), [s.view?.id, s.view?.version, s.view?.board === null]);
   useEffect(() => {
     document.documentElement.lang = s.lang;
     document.title = t('app.title');
   }, [s.lang]);
   const view = s.view;
   return (
-    <div
-      class={`app ${s.replay ? 'replay-mode' : `game-${view?.game ?? (s.opening ? 'opening' : 'none')}`}`}
-      data-version={view?.version ?? ''}
-      data-busy={s.busy > 0 ? '1' : '0'}
-      data-ready={s.ready ? '1' : '0'}
-    >
-      <Header ctl={ctl} s={s} t={t} />
-      <main
-        class="table"
-        ref={(el) => {
-          ctl.table = el;
-        }}
-        aria-label={t('a11y.table')}
+    <CommandsContext.Provider value={shell.commands}>
+      <div
+        class={`app ${s.replay ? 'replay-mode' : `game-${view?.game ?? (s.opening ? 'opening' : 'none')}`}`}
+        data-version={view?.version ?? ''}
+        data-busy={s.busy > 0 ? '1' : '0'}
+        data-ready={s.ready ? '1' : '0'}
       >
-        <Main ctl={ctl} s={s} t={t} />
-        <NoteLine ctl={ctl} s={s} t={t} />
-        <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">
-          {s.live}
-        </div>
-      </main>
-      {view || s.opening ? <Toolbar ctl={ctl} s={s} t={t} /> : null}
-      <Panels ctl={ctl} s={s} t={t} />
-      {s.celebrate ? <Celebration key={s.celebrate} /> : null}
-    </div>
+        <Header s={s} t={t} />
+        <main
+          class="table"
+          ref={(el) => {
+            shell.setTable(el);
+          }}
+          aria-label={t('a11y.table')}
+        >
+          <Main s={s} t={t} />
+          <NoteLine s={s} t={t} />
+          <div class="sr-only" aria-live="polite" aria-atomic="true" data-testid="live">
+            {s.live}
+          </div>
+        </main>
+        {view || s.opening ? <Toolbar s={s} t={t} /> : null}
+        <Panels s={s} t={t} />
+        {s.celebrate ? <Celebration key={s.celebrate} /> : null}
+      </div>
+    </CommandsContext.Provider>
   );
 }
 
 /** What the table holds: a replay, the game (or its paused cover), or the home page. */
-function Main({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
+function Main({ s, t }: { s: UiState; t: T }) {
+  const cmd = useCommands();
   const view = s.view;
   if (s.replay) {
     const playDeal = (d: string) => {
       const p = parseDealId(d);
-      if (p) ctl.server.startGame(p.game, storedOptions(p.game), p.deal ?? undefined, p.daily ?? false);
+      if (p) cmd.newGame(p.game, storedOptions(p.game), p.deal ?? undefined, p.daily ?? false);
     };
     return (
       <LazyReplay
         key={s.replay}
-        api={ctl.api}
+        api={cmd.api}
         meta={s.replayMeta}
         t={t}
         lang={s.lang}
-        motionOn={() => ctl.motionOn()}
-        onCopied={(x) => ctl.store.flash(x, 'info')}
+        motionOn={() => cmd.motionOn()}
+        onCopied={(x) => cmd.notify(x, 'info')}
         onPlayDeal={playDeal}
       />
     );
   }
-  if (view && !isPaused(view)) return <Table ctl={ctl} s={s} t={t} view={view} />;
-  if (view) return <Paused ctl={ctl} t={t} />;
+  if (view && !isPaused(view)) return <Table s={s} t={t} view={view} />;
+  if (view) return <Paused t={t} />;
   if (s.opening) return <Opening />;
   return (
     <Home
       t={t}
       s={s}
-      onPlay={(g, o, daily) => ctl.server.startGame(g, o, undefined, daily)}
-      onWatch={(id) => ctl.router.watch(id)}
-      onBoard={(g) => ctl.data.open('daily', g)}
+      onPlay={(g, o, daily) => cmd.newGame(g, o, undefined, daily)}
+      onWatch={(id) => cmd.watch(id)}
+      onBoard={(g) => cmd.openDaily(g)}
     />
   );
 }
 
-function Table({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: GameView }) {
+function Table({ s, t, view }: { s: UiState; t: T; view: GameView }) {
+  const cmd = useCommands();
   const mod = moduleOf(view);
   const { Board } = mod;
-  const onTap = (loc: string, e?: MouseEvent) => ctl.input.tap(loc, e);
+  const onTap = (loc: string, e?: MouseEvent) => cmd.tap(loc, e);
   return (
     <>
       <div class="statusline" data-testid="status">
@@ -136,18 +141,19 @@ function Opening() {
 }
 
 /** Below a finished board: what it was, and the way back to the result. */
-function Finished({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: GameView }) {
-  const show = () => ctl.store.dispatch({ type: 'hideResult', hide: false });
+function Finished({ s, t, view }: { s: UiState; t: T; view: GameView }) {
+  const cmd = useCommands();
+  const show = () => cmd.showResult(true);
   const resigned = view.status === 'resigned';
   return (
     <div class="note wonbar" data-testid={resigned ? 'resigned' : 'won'}>
       <strong>{resigned ? t('resigned.title') : t('won.title')}</strong> <DealId id={view.deal_id} t={t} />
       {resigned ? (
-        <button type="button" onClick={() => ctl.server.restart()}>
+        <button type="button" onClick={() => cmd.restart()}>
           {t('btn.replay')}
         </button>
       ) : null}
-      <button type="button" onClick={() => ctl.router.watch(view.id)}>
+      <button type="button" onClick={() => cmd.watch(view.id)}>
         {t('replay.watch')}
       </button>
       {s.hideResult && view.result ? (
@@ -156,7 +162,7 @@ function Finished({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view
         </button>
       ) : null}
       {resigned ? (
-        <button type="button" onClick={() => ctl.store.dialog('new')}>
+        <button type="button" onClick={() => cmd.openDialog('new')}>
           {t('btn.new')}
         </button>
       ) : null}
@@ -165,11 +171,12 @@ function Finished({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view
 }
 
 /** The clock is paused: the server hides the board until it runs again. */
-function Paused({ ctl, t }: { ctl: Controller; t: T }) {
+function Paused({ t }: { t: T }) {
+  const cmd = useCommands();
   return (
     <section class="paused" data-testid="paused">
       <h2>{t('paused.title')}</h2>
-      <button type="button" class="primary" onClick={() => ctl.server.resume()}>
+      <button type="button" class="primary" onClick={() => cmd.resume()}>
         {t('btn.resume')}
       </button>
     </section>
@@ -179,7 +186,8 @@ function Paused({ ctl, t }: { ctl: Controller; t: T }) {
 /** One line at the foot of the table, kept free so that nothing it shows covers the board:
  *  "reconnecting", a refusal, the lift bar, the hint, "checking…", or the game's nudge — the first
  *  that applies. */
-function NoteLine({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
+function NoteLine({ s, t }: { s: UiState; t: T }) {
+  const cmd = useCommands();
   const view = s.view && !isPaused(s.view) ? s.view : null;
   const Overlay = view ? moduleOf(view).Overlay : undefined;
   let note = null;
@@ -195,11 +203,10 @@ function NoteLine({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
         {s.toast.text}
       </div>
     );
-  else if (view && view.status !== 'playing') note = <Finished ctl={ctl} s={s} t={t} view={view} />;
+  else if (view && view.status !== 'playing') note = <Finished s={s} t={t} view={view} />;
   else if (view && s.sel && Overlay && !s.dragging)
-    note = <Overlay view={view} sel={s.sel} t={t} onSelect={(sel) => ctl.store.select(sel)} />;
-  if (!note && (s.hint || checking(s.watch, view, Date.now())))
-    note = <HintBox ctl={ctl} s={s} t={t} view={view} />;
+    note = <Overlay view={view} sel={s.sel} t={t} onSelect={(sel) => cmd.select(sel)} />;
+  if (!note && (s.hint || checking(s.watch, view, Date.now()))) note = <HintBox s={s} t={t} view={view} />;
   else if (!note && view) {
     // A nudge beside the pile buttons, never beside a dead-end panel, which says what holds.
     // "The columns still have moves" waits until the player reaches for the stock while they
@@ -223,7 +230,8 @@ function NoteLine({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
 const reachedForStock = (view: GameView): boolean =>
   (view.events ?? []).some((e) => e.type === 'draw' || e.type === 'redeal');
 
-function HintBox({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: GameView | null }) {
+function HintBox({ s, t, view }: { s: UiState; t: T; view: GameView | null }) {
+  const cmd = useCommands();
   const isChecking = checking(s.watch, view, Date.now());
   if (!s.hint && !isChecking) return null;
   return (
@@ -243,7 +251,7 @@ function HintBox({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view:
         ) : null}
       </div>
       {s.hint ? (
-        <button type="button" class="icon" onClick={() => ctl.store.clearHint()} aria-label={t('btn.close')}>
+        <button type="button" class="icon" onClick={() => cmd.closeHint()} aria-label={t('btn.close')}>
           ✕
         </button>
       ) : null}
@@ -275,7 +283,7 @@ function Celebration() {
 
 /** The hinted move named in words, with the reason the server gives for it. */
 function HintWords({ view, hint, t }: { view: GameView; hint: ShownHint; t: T }) {
-  const why = reasonKey(hint.reason);
+  const why = reasonKey(t, view.game, hint.reason);
   const line = hint.move ? t('hint.say', { move: moduleOf(view).say(view, hint.move, t) }) : t(hint.text);
   return (
     <>

@@ -4,11 +4,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { dateInWords, formatTime, type T } from '../i18n';
 import { isRanked, type ServerView } from '../model/types';
 import { dealPath } from '../model/paths';
-import type { Controller } from './controller';
+import { useCommands } from './commands';
 import { copyText } from './files';
 import type { UiState } from './state';
 
-export function Header({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
+export function Header({ s, t }: { s: UiState; t: T }) {
+  const cmd = useCommands();
   const view = s.view;
   return (
     <header class="topbar">
@@ -18,7 +19,7 @@ export function Header({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
         aria-label={t('app.title')}
         onClick={(e) => {
           e.preventDefault();
-          ctl.router.goHome();
+          cmd.goHome();
         }}
       >
         <span class="brand-mark" aria-hidden="true">
@@ -26,12 +27,12 @@ export function Header({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
         </span>{' '}
         <span class="brand-name">{t('app.title')}</span>
       </a>
-      {view ? <GameInfo ctl={ctl} s={s} t={t} view={view} /> : <div class="gameinfo" />}
+      {view ? <GameInfo s={s} t={t} view={view} /> : <div class="gameinfo" />}
       <div class="meta">
         <button
           type="button"
           class={`link lang${view ? ' in-game' : ''}`}
-          onClick={() => ctl.switchLang()}
+          onClick={() => cmd.switchLang()}
           lang={s.lang === 'en' ? 'ja' : 'en'}
         >
           {t('btn.lang')}
@@ -39,7 +40,7 @@ export function Header({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
         <button
           type="button"
           class="link menu-btn"
-          onClick={() => ctl.store.dialog('menu')}
+          onClick={() => cmd.openDialog('menu')}
           aria-haspopup="dialog"
           aria-label={t('btn.menu')}
         >
@@ -52,7 +53,8 @@ export function Header({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
 }
 
 /** The game's name, its deal (a daily's day, and whether it is ranked), the clock, the moves. */
-function GameInfo({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view: ServerView }) {
+function GameInfo({ s, t, view }: { s: UiState; t: T; view: ServerView }) {
+  const cmd = useCommands();
   return (
     <div class="gameinfo">
       <h1 class="gamename">{t(`${view.game}.name`)}</h1>
@@ -62,7 +64,7 @@ function GameInfo({ ctl, s, t, view }: { ctl: Controller; s: UiState; t: T; view
           view.daily ? t('header.daily', { date: dateInWords(s.lang, view.daily, 'short') }) : view.deal_id
         }
         t={t}
-        onCopied={() => ctl.store.flash(t('ann.copied'), 'info')}
+        onCopied={() => cmd.notify(t('ann.copied'), 'info')}
       />
       {view.daily ? (
         <span class={`rankmark${isRanked(view) ? ' ranked' : ''}`} data-testid="rankmark">

@@ -12,26 +12,27 @@ import { NewGameDialog } from '../views/NewGame';
 import { ResultsPanel } from '../views/Results';
 import { RulesDialog } from '../views/Rules';
 import { linkUrl } from './account';
-import type { Controller } from './controller';
+import { useCommands } from './commands';
 import { storedOptions } from './saved';
 import { SettingsDialog } from './Settings';
 import type { UiState } from './state';
 
-export function Panels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
+export function Panels({ s, t }: { s: UiState; t: T }) {
   return (
     <>
-      <EndPanels ctl={ctl} s={s} t={t} />
-      <Dialogs ctl={ctl} s={s} t={t} />
+      <EndPanels s={s} t={t} />
+      <Dialogs s={s} t={t} />
     </>
   );
 }
 
 /** A dead end (no move, or proven unwinnable) and a finished game's results. */
-function EndPanels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
+function EndPanels({ s, t }: { s: UiState; t: T }) {
+  const cmd = useCommands();
   const view = s.view && !isPaused(s.view) ? s.view : null;
   const endKind = view && s.deadEndClosed !== view.version ? deadEndKind(view, s.watch) : null;
   const rewind = rewindPoint(view, s.watch);
-  const hide = () => ctl.store.dispatch({ type: 'hideResult', hide: true });
+  const hide = () => cmd.showResult(false);
   return (
     <>
       {endKind && view ? (
@@ -40,8 +41,8 @@ function EndPanels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
           kind={endKind}
           exits={deadEndExits(view.game, endKind, rewind)}
           rewind={rewind}
-          onExit={(e) => ctl.input.exit(e)}
-          onClose={() => ctl.store.dispatch({ type: 'deadEndClosed', version: view.version })}
+          onExit={(e) => cmd.exit(e)}
+          onClose={() => cmd.closeDeadEnd(view.version)}
         />
       ) : null}
       {view && view.status !== 'playing' && view.result && !s.hideResult && !s.dialog ? (
@@ -51,10 +52,10 @@ function EndPanels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
           board={s.dealBoard}
           dailyRank={s.dailyRank}
           countLabel={moduleOf(view).resultLabel}
-          onNew={() => ctl.store.dialog('new')}
-          onReplay={() => ctl.server.restart()}
-          onWatch={(id) => ctl.router.watch(id)}
-          onRecord={(how) => ctl.account.record(view, how)}
+          onNew={() => cmd.openDialog('new')}
+          onReplay={() => cmd.restart()}
+          onWatch={(id) => cmd.watch(id)}
+          onRecord={(how) => cmd.saveRecord(view, how)}
           onViewBoard={hide}
         />
       ) : null}
@@ -63,9 +64,10 @@ function EndPanels({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
 }
 
 /** The dialog open, if any. */
-function Dialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
+function Dialogs({ s, t }: { s: UiState; t: T }) {
+  const cmd = useCommands();
   const view = s.view && !isPaused(s.view) ? s.view : null;
-  const close = () => ctl.store.dialog(null);
+  const close = () => cmd.closeDialog();
   const game = s.view?.game ?? GAME_NAMES[0]!;
   switch (s.dialog) {
     case 'new':
@@ -76,7 +78,7 @@ function Dialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
           catalog={s.catalog}
           initialGame={game}
           initialOptions={storedOptions}
-          onStart={(g, o, d) => ctl.server.startGame(g, o, d)}
+          onStart={(g, o, d) => cmd.newGame(g, o, d)}
           onClose={close}
         />
       );
@@ -97,22 +99,23 @@ function Dialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
           lang={s.lang}
           inGame={!!s.view}
           canUndo={!!view && view.status === 'playing' && view.moves > 0}
-          onPick={(m) => ctl.input.menu(m)}
+          onPick={(m) => cmd.pickMenu(m)}
           onClose={close}
         />
       );
     case 'settings':
       return (
-        <SettingsDialog t={t} settings={s.settings} onChange={(x) => ctl.setSettings(x)} onClose={close} />
+        <SettingsDialog t={t} settings={s.settings} onChange={(x) => cmd.changeSettings(x)} onClose={close} />
       );
     default:
-      return <DataDialogs ctl={ctl} s={s} t={t} />;
+      return <DataDialogs s={s} t={t} />;
   }
 }
 
 /** The dialogs that show what the server was asked for when they opened. */
-function DataDialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
-  const close = () => ctl.store.dialog(null);
+function DataDialogs({ s, t }: { s: UiState; t: T }) {
+  const cmd = useCommands();
+  const close = () => cmd.closeDialog();
   switch (s.dialog) {
     case 'bests':
       return <BestsDialog t={t} bests={s.bests} onClose={close} />;
@@ -123,7 +126,7 @@ function DataDialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
           board={s.dailyBoard}
           game={s.dailyGame}
           date={s.daily.date}
-          onWatch={(id) => ctl.router.watch(id)}
+          onWatch={(id) => cmd.watch(id)}
           onClose={close}
         />
       ) : null;
@@ -132,14 +135,14 @@ function DataDialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
     case 'leaderboard':
       return s.view ? <LeaderboardDialog t={t} board={s.dealBoard} view={s.view} onClose={close} /> : null;
     default:
-      return <AccountDialogs ctl={ctl} s={s} t={t} />;
+      return <AccountDialogs s={s} t={t} />;
   }
 }
 
 /** Another device, a record to check, the player's own data. */
-function AccountDialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
-  const close = () => ctl.store.dialog(null);
-  const acct = ctl.account;
+function AccountDialogs({ s, t }: { s: UiState; t: T }) {
+  const cmd = useCommands();
+  const close = () => cmd.closeDialog();
   switch (s.dialog) {
     case 'devices':
       return (
@@ -151,12 +154,12 @@ function AccountDialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
           devices={s.devices}
           initialCode={s.linkInput}
           note={s.accountNote}
-          onMake={() => acct.makeCode()}
-          onRedeem={(code) => acct.redeem(code)}
-          onSignOut={(d) => acct.signOut(d)}
+          onMake={() => cmd.makeLinkCode()}
+          onRedeem={(code) => cmd.redeemLinkCode(code)}
+          onSignOut={(d) => cmd.signOut(d)}
           name={s.me && typeof s.me === 'object' ? s.me.name : null}
-          onExport={() => acct.exportData()}
-          onDelete={(confirm) => acct.deletePlayer(confirm)}
+          onExport={() => cmd.exportData()}
+          onDelete={(confirm) => cmd.deletePlayer(confirm)}
           onClose={close}
         />
       );
@@ -166,8 +169,8 @@ function AccountDialogs({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
           t={t}
           checked={s.checked}
           gameOf={(g) => (isGameName(g) ? g : null)}
-          onVerify={(text) => acct.verify(text)}
-          onWatch={(id) => ctl.router.watch(id)}
+          onVerify={(text) => cmd.verifyRecord(text)}
+          onWatch={(id) => cmd.watch(id)}
           onClose={close}
         />
       );

@@ -5,10 +5,11 @@ import type { PileAction } from '../games/types';
 import type { T } from '../i18n';
 import { isPaused } from '../model/types';
 import { Icon } from '../views/Icon';
-import type { Controller } from './controller';
+import { useCommands } from './commands';
 import type { UiState } from './state';
 
-export function Toolbar({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
+export function Toolbar({ s, t }: { s: UiState; t: T }) {
+  const cmd = useCommands();
   const view = s.view && !isPaused(s.view) ? s.view : null;
   const hinted = s.hint?.move?.type ?? null;
   const playing = view?.status === 'playing';
@@ -19,7 +20,7 @@ export function Toolbar({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
         <button
           type="button"
           class="tool"
-          onClick={() => ctl.server.undo()}
+          onClick={() => cmd.undo()}
           aria-keyshortcuts="U"
           disabled={!playing || view.moves === 0}
         >
@@ -28,7 +29,7 @@ export function Toolbar({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
         <button
           type="button"
           class="tool"
-          onClick={() => ctl.server.askHint()}
+          onClick={() => cmd.hint()}
           aria-keyshortcuts="H"
           disabled={!playing}
         >
@@ -47,13 +48,13 @@ export function Toolbar({ ctl, s, t }: { ctl: Controller; s: UiState; t: T }) {
             t={t}
             hinted={hinted === p.move.type}
             playing={playing}
-            onPress={() => ctl.input.pile(p)}
+            onPress={() => cmd.pile(p)}
           />
         ))}
-        <button type="button" class="tool" onClick={() => ctl.store.dialog('new')} aria-keyshortcuts="N">
+        <button type="button" class="tool" onClick={() => cmd.openDialog('new')} aria-keyshortcuts="N">
           <Icon name="new" /> {t('btn.new')}
         </button>
-        <button type="button" class="tool" onClick={() => ctl.store.dialog('rules')}>
+        <button type="button" class="tool" onClick={() => cmd.openDialog('rules')}>
           <Icon name="rules" /> {t('btn.rules')}
         </button>
       </div>

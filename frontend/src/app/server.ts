@@ -210,7 +210,7 @@ export class Server {
       this.store.dispatch({ type: 'hint', hint: shown });
       if (shown && !isPaused(game)) {
         const t = this.store.t;
-        this.store.announce(hintLine(shown, (m) => moduleOf(game).say(game, m, t), t));
+        this.store.announce(hintLine(shown, game.game, (m) => moduleOf(game).say(game, m, t), t));
       }
       this.hintSeed = answer.analysis;
       if (fromPanel) this.store.dispatch({ type: 'deadEndClosed', version: game.version });

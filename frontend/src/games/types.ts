@@ -1,6 +1,7 @@
 // The interface every game module implements: the shell (src/app) talks to a game only through
-// it, so adding a game means adding a module (its folder: rules of the table, board, types,
-// strings, rules page, CSS) and registering it in `src/games/index.ts`.
+// it, so adding a game means adding a module: its folder `src/games/<game>/` with `index.ts`
+// (the `GameModule` with its types, strings, rules of the table and rules page), `Board.tsx` and
+// `board.css`. The registry (`src/games/index.ts`) finds the folder by itself.
 import type { ComponentType } from 'preact';
 import type { GameKey, Key, Lang, Strings, T } from '../i18n';
 import type { Exit, Outcome, Selection, Target } from '../model/play';
@@ -50,6 +51,8 @@ export interface PileAction {
 
 export interface GameModule<V extends GameView = GameView> {
   game: GameName;
+  /** where the game stands in the list of games (home page, menus): lower first */
+  order: number;
   /** the daily card's mark (a short text) */
   art: string;
   /** the home page's picture of the game: where its cards lie at the start (`GamePicture`) */

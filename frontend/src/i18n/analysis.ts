@@ -1,17 +1,8 @@
-// What the analysis says: the hint's reasons, back to the last winnable point, the fair-play marks
-// and why there is no verdict: the strings, in English and Japanese (merged into the tables of
+// What the analysis says: the hint reasons any game may give (a game's own are in its module's
+// strings, `<game>.why.<code>`), back to the last winnable point, the fair-play marks and why
+// there is no verdict: the strings, in English and Japanese (merged into the tables of
 // `strings.ts`).
 export const enAnalysis = {
-  'why.completes_pair': 'completes a pair',
-  'why.removes_king': 'removes a king',
-  'why.frees_card': 'frees a covered card',
-  'why.to_foundation': 'sends a card to a foundation',
-  'why.extends_run': "extends a row's run",
-  'why.builds': 'builds down in suit',
-  'why.empties_column': 'empties a column',
-  'why.fills_gap': 'fills a gap',
-  'why.collect': 'every card can go up',
-  'why.draw_nothing_pairs': 'nothing pairs: draw',
   'why.draw': 'no better move: draw',
   'why.recycle': 'the stock is empty: turn the waste over',
   'why.redeal': 'no card can move: redeal',
@@ -36,16 +27,6 @@ export const enAnalysis = {
 } as const;
 
 export const jaAnalysis: Record<keyof typeof enAnalysis, string> = {
-  'why.completes_pair': 'ペアが完成する',
-  'why.removes_king': 'K を取り除ける',
-  'why.frees_card': '下のカードが空く',
-  'why.to_foundation': '組札へ送れる',
-  'why.extends_run': '段の並びを伸ばす',
-  'why.builds': '同じスートで降順に重ねる',
-  'why.empties_column': '列が空く',
-  'why.fills_gap': '空きを埋める',
-  'why.collect': 'すべて組札へ送れる',
-  'why.draw_nothing_pairs': '組める札がないのでめくる',
   'why.draw': 'ほかに良い手がないのでめくる',
   'why.recycle': '山札が空なので捨て札を戻す',
   'why.redeal': '動かせるカードがないので配り直す',

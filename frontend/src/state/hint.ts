@@ -1,8 +1,8 @@
 // A hint answer → what the table shows: the spots to highlight and the line in the hint area.
 import type { Hint } from '../api/client';
-import type { Key, T } from '../i18n';
+import { known, type GameKey, type Key, type T } from '../i18n';
 import { en } from '../i18n/strings';
-import { legalMove, type GameView, type Move } from '../model/types';
+import { legalMove, type GameName, type GameView, type Move } from '../model/types';
 import { moveSpots } from './select';
 
 export interface ShownHint {
@@ -37,17 +37,21 @@ export function readHint(view: GameView, hint: Hint | null): ShownHint {
 }
 
 /** The hint as one line for the live region: the move, why, and whether a search checked it. */
-export function hintLine(hint: ShownHint, say: (m: Move) => string, t: T): string {
+export function hintLine(hint: ShownHint, game: GameName, say: (m: Move) => string, t: T): string {
   const parts = [hint.move ? t('hint.say', { move: say(hint.move) }) : t(hint.text)];
-  const why = reasonKey(hint.reason);
+  const why = reasonKey(t, game, hint.reason);
   if (why) parts.push(t(why));
   if (hint.searched) parts.push(t('hint.searched'));
   return parts.join(' — ');
 }
 
-/** The words beside a reason code; codes may grow, so an unknown one gets a generic line. */
-export function reasonKey(reason: string | null): Key | null {
+/** The words beside a reason code: the game's own (`<game>.why.<code>`, in its module's
+ *  strings), else the shell's for the codes every game may give (draw, recycle, redeal); codes
+ *  may grow, so an unknown one gets a generic line. */
+export function reasonKey(t: T, game: GameName, reason: string | null): Key | GameKey | null {
   if (!reason) return null;
+  const own: GameKey = `${game}.why.${reason}`;
+  if (known(t, own)) return own;
   const key = `why.${reason}`;
   return (key in en ? key : 'why.generic') as Key;
 }

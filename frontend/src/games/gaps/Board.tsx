@@ -1,11 +1,14 @@
 import { cardName } from '../../i18n';
 import { short } from '../../model/cards';
-import type { GapsView } from './types';
 import { CardButton } from '../../views/Card';
 import { labelWith } from '../../views/context';
 import { targetInfo } from '../../model/play';
+import type { GameView } from '../../model/types';
 import type { BoardProps } from '../types';
-import { gapsLoc } from './rules';
+
+export type GapsView = Extract<GameView, { game: 'gaps' }>;
+
+export const gapsLoc = (row: number, col: number): string => `r${row}c${col}`;
 
 export function GapsBoard({ view, sel, targets, lang, t, onTap, hinted }: BoardProps<GapsView>) {
   const b = view.board;

@@ -1,9 +1,11 @@
 import { cardName } from '../../i18n';
-import type { PyramidView } from './types';
 import { CardButton } from '../../views/Card';
 import { labelWith } from '../../views/context';
 import { targetInfo } from '../../model/play';
+import type { GameView } from '../../model/types';
 import type { BoardProps } from '../types';
+
+export type PyramidView = Extract<GameView, { game: 'pyramid' }>;
 
 const ROW_START = [0, 1, 3, 6, 10, 15, 21];
 
