@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
+from patience.api.middleware import DOCS_CSP, SPA_CSP
 from patience.cli import build_parser
 from patience.store.db import REPO_ROOT
 
@@ -218,9 +219,10 @@ def test_nginx_serves_the_documentation_site_at_docs() -> None:
     assert re.search(r"location = /docs \{\s*return 301 /docs/;", conf)
     # The published port is not nginx's: a page's redirect to its slash names neither.
     assert "absolute_redirect off;" in _block(conf, "server")
-    policies = dict(re.findall(r'^\s+(default|"~\^/docs/") "([^"]+)";', _block(conf, "map $uri $patience_csp"), re.M))
-    from patience.api.middleware import DOCS_CSP, SPA_CSP
-
+    # The same policies as the API's development server: the client's, and under /docs/ the
+    # documentation's (its theme starts from inline scripts).
+    csp = _block(conf, "map $uri $patience_csp")
+    policies = dict(re.findall(r'^\s+(default|"~\^/docs/") "([^"]+)";', csp, re.M))
     assert policies == {"default": SPA_CSP, '"~^/docs/"': DOCS_CSP}
     web = (REPO_ROOT / "docker" / "web.Dockerfile").read_text()
     assert "mkdocs build --strict --site-dir /site" in web

@@ -261,7 +261,24 @@ def deploy_and_play(deployment: Deployment) -> None:
     # nginx serves the client and the API, never the API's metrics.
     outside = http.client.HTTPConnection("127.0.0.1", deployment.port, timeout=60)
     outside.request("GET", "/metrics", headers={"Authorization": "Bearer anything"})
-    assert outside.getresponse().status == 404
+    metrics = outside.getresponse()
+    metrics.read()
+    assert metrics.status == 404
+    # The documentation site too, built in the image: the page the client's "Full rules"
+    # link opens (frontend/src/model/paths.ts), and a missing page is not the client.
+    outside.request("GET", "/docs/playing/pyramid/")
+    page = outside.getresponse()
+    assert page.status == 200, page.status
+    assert "<title>Pyramid - Patience</title>" in page.read().decode()
+    assert "'unsafe-inline'" in page.headers["Content-Security-Policy"]
+    outside.request("GET", "/docs/playing/pyramid")
+    moved = outside.getresponse()
+    moved.read()
+    assert moved.status == 301 and moved.headers["Location"] == "/docs/playing/pyramid/"
+    outside.request("GET", "/docs/nowhere/")
+    missing = outside.getresponse()
+    missing.read()
+    assert missing.status == 404
 
     # A player wins a numbered deal with the solver's line, and is on its leaderboard.
     first = deployment.client()
