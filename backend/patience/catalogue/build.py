@@ -15,7 +15,7 @@ from collections.abc import Generator, Iterator, Mapping
 from typing import Any, Protocol
 
 from patience.catalogue import SOLVER_VERSION, Catalogue, ruleset_of
-from patience.catalogue.measure import Result, examine, record
+from patience.catalogue.measure import Result, examine, record, tasks
 
 SAVE_EVERY = 20
 
@@ -83,16 +83,14 @@ def _local(
     node_limit: int | None,
 ) -> Iterator[Result]:
     """Deal-ordered results from processes on this machine."""
-    tasks = (
-        (game, dict(options), deal, time_limit, node_limit) for deal in range(start, max_deals + 1)
-    )
+    deals = tasks(game, options, start, max_deals, time_limit, node_limit)
     processes = workers or multiprocessing.cpu_count()
     if processes == 1:
-        return map(examine, tasks)
+        return map(examine, deals)
     # Spawned, not forked: a fork could copy a lock held by another thread of the caller.
     pool = multiprocessing.get_context("spawn").Pool(processes)
     stack.callback(pool.terminate)
-    return pool.imap(examine, tasks)
+    return pool.imap(examine, deals)
 
 
 def _record_until(catalogue: Catalogue, results: Iterator[Result], count: int) -> None:

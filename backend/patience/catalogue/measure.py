@@ -11,7 +11,7 @@ instead (its registry entry says how), as such a playout wins in the end.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from patience import games
@@ -66,7 +66,25 @@ Result = tuple[int, str, float | None]
 """One examined deal: its number, the solver's verdict and, if winnable, its score."""
 
 
-def examine(task: tuple[str, dict[str, Any], int, float, int | None]) -> Result:
+Task = tuple[str, dict[str, Any], int, float, int | None]
+"""What :func:`examine` is handed (one deal, picklable for a worker process): the game, its
+options, the deal's number, the solver's seconds and nodes."""
+
+
+def tasks(
+    game: str,
+    options: Mapping[str, Any],
+    first: int,
+    last: int,
+    time_limit: float,
+    node_limit: int | None,
+) -> Iterator[Task]:
+    """The tasks of deals ``first`` … ``last``, in order: what a local build hands its
+    processes and a distributed one's batch job examines."""
+    return ((game, dict(options), deal, time_limit, node_limit) for deal in range(first, last + 1))
+
+
+def examine(task: Task) -> Result:
     """Solve one deal (a worker-process task): its verdict and, if winnable, its score.
     A winning line is replayed by the engine before the deal is counted winnable."""
     game, options, deal, seconds, nodes = task

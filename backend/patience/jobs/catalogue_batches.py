@@ -19,6 +19,7 @@ import json
 import time
 from collections import deque
 from collections.abc import Generator, Iterator, Mapping
+from functools import partial
 from typing import Any
 
 from redis import Redis
@@ -28,7 +29,7 @@ from rq.job import Job, JobStatus
 
 from patience.catalogue import SOLVER_VERSION, ruleset_of
 from patience.catalogue.build import Batches
-from patience.catalogue.measure import Result, examine
+from patience.catalogue.measure import Result, examine, tasks
 from patience.jobs.queues import CATALOGUE_QUEUE, RETRIES, live_workers
 
 KEEP_SECONDS = 7 * 24 * 3600
@@ -43,34 +44,12 @@ def examine_batch(
     node_limit: int | None,
 ) -> list[Result]:
     """The job: deals ``first`` … ``last`` examined as a local build examines them."""
-    deals = range(first, last + 1)
-    return [examine((game, options, deal, time_limit, node_limit)) for deal in deals]
+    return list(map(examine, tasks(game, options, first, last, time_limit, node_limit)))
 
 
 def on_workers(redis: Redis, batch: int = 10) -> Batches:
     """The build's results computed as jobs of ``batch`` deals on ``redis``'s queue."""
-
-    def results(
-        game: str,
-        options: Mapping[str, Any],
-        start: int,
-        max_deals: int,
-        *,
-        time_limit: float,
-        node_limit: int | None,
-    ) -> Generator[Result]:
-        return batch_results(
-            redis,
-            game,
-            options,
-            start,
-            max_deals,
-            time_limit=time_limit,
-            node_limit=node_limit,
-            batch=batch,
-        )
-
-    return results
+    return partial(batch_results, redis, batch=batch)
 
 
 def batch_results(
