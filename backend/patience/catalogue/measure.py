@@ -12,6 +12,7 @@ instead (its registry entry says how), as such a playout wins in the end.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from patience import games
@@ -71,17 +72,23 @@ Task = tuple[str, dict[str, Any], int, float, int | None]
 options, the deal's number, the solver's seconds and nodes."""
 
 
-def tasks(
-    game: str,
-    options: Mapping[str, Any],
-    first: int,
-    last: int,
-    time_limit: float,
-    node_limit: int | None,
-) -> Iterator[Task]:
-    """The tasks of deals ``first`` … ``last``, in order: what a local build hands its
-    processes and a distributed one's batch job examines."""
-    return ((game, dict(options), deal, time_limit, node_limit) for deal in range(first, last + 1))
+@dataclass(frozen=True)
+class Examination:
+    """How a build examines its deals: the game and options, under the solver's budgets of
+    seconds and nodes (node budgets make a build the same deal by deal on any machine)."""
+
+    game: str
+    options: dict[str, Any]
+    time_limit: float
+    node_limit: int | None
+
+    def tasks(self, first: int, last: int) -> Iterator[Task]:
+        """The tasks of deals ``first`` … ``last``, in order: what a local build hands its
+        processes and a distributed one's batch job examines."""
+        return (
+            (self.game, dict(self.options), deal, self.time_limit, self.node_limit)
+            for deal in range(first, last + 1)
+        )
 
 
 def examine(task: Task) -> Result:
