@@ -307,7 +307,9 @@ def deploy_and_play(deployment: Deployment) -> None:
     restart_the_api_mid_play(deployment, token, deal, line)
 
     # down, then up: the named volume keeps players, games and bests.
+    began = time.monotonic()
     deployment.compose("down")
+    print(f"down: {time.monotonic() - began:.0f} s")
     print(f"up -> healthy again: {deployment.up():.0f} s")
     again = deployment.client(token)
     status, me = again.call("GET", "/api/v1/players/me")
@@ -342,6 +344,7 @@ def kill_a_worker_mid_analysis(deployment: Deployment, token: str) -> None:
     else:
         raise AssertionError("no analysis ran long enough to be caught running")
     docker("kill", running)
+    killed = time.monotonic()
 
     def finished() -> Any:
         status, analysis = client.call("GET", path)
@@ -349,7 +352,9 @@ def kill_a_worker_mid_analysis(deployment: Deployment, token: str) -> None:
         assert analysis["state"] != "unavailable", analysis
         return analysis if analysis["state"] in ("done", "timeout") else None
 
-    print("analysis after a worker was killed:", wait_for("the analysis", finished))
+    analysis = wait_for("the analysis", finished)
+    print(f"worker killed mid-analysis -> analysis ended: {time.monotonic() - killed:.0f} s")
+    print("analysis after a worker was killed:", analysis)
 
 
 def analysing(deployment: Deployment, client: Client, path: str) -> str | bool | None:
@@ -417,7 +422,11 @@ def restart_the_api_mid_play(
     try:
         wait_for("moves before the restart", lambda: moves() >= 10, 120)
         before = moves()
+        restarted = time.monotonic()
         deployment.compose("restart", "-t", "30", "api")
+        back = time.monotonic()
+        wait_for("a move after the restart", lambda: failures or moves() > before)
+        answering = time.monotonic()
         wait_for("moves after the restart", lambda: failures or moves() >= before + 2 * len(line))
     finally:
         stop.set()
@@ -427,4 +436,8 @@ def restart_the_api_mid_play(
     for game_id, version in acknowledged.items():
         status, game = client.call("GET", f"/api/v1/games/{game_id}")
         assert status == 200 and game["version"] == version, (version, game)
-    print(f"restart mid-play: {len(acknowledged)} games, {moves()} moves, none lost")
+    print(
+        f"restart mid-play: {len(acknowledged)} games, {moves()} moves, none lost; "
+        f"`restart api` took {back - restarted:.0f} s, moves answered again "
+        f"{answering - restarted:.0f} s after it began"
+    )
