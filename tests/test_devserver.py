@@ -13,6 +13,7 @@ import urllib.request
 from pathlib import Path
 
 from patience.devserver import build_docs_site, redis_answers, redis_server_binary
+from patience.games import entries
 from tests.servers import children, free_port
 
 
@@ -25,8 +26,11 @@ def test_a_redis_server_binary_is_always_at_hand() -> None:
 def test_the_documentation_site_is_built_when_missing(tmp_path: Path) -> None:
     site = tmp_path / "site"
     assert build_docs_site(site)
-    page = (site / "playing" / "pyramid" / "index.html").read_text()
-    assert "<title>Pyramid - Patience</title>" in page
+    # Each game's rules page, where the client's "Full rules" link points
+    # (frontend/src/model/paths.ts: /docs/playing/<game>/).
+    for entry in entries():
+        page = (site / "playing" / entry.name / "index.html").read_text()
+        assert f"<title>{entry.title} - Patience</title>" in page, entry.name
     # Built once: a site already there is served as it is.
     (site / "index.html").write_text("kept")
     assert build_docs_site(site) and (site / "index.html").read_text() == "kept"
