@@ -135,8 +135,10 @@ class Deployment:
             timeout=timeout,
             check=False,
         )
-        if done.returncode != 0:
-            raise AssertionError(f"docker-compose {' '.join(args)}: {done.stderr[-6000:]}")
+        if done.returncode != 0:  # a build's step output is on stdout, its verdict on stderr
+            raise AssertionError(
+                f"docker-compose {' '.join(args)}: {done.stdout[-4000:]}\n{done.stderr[-6000:]}"
+            )
         return done.stdout
 
     def containers(self, service: str | None = None) -> list[str]:
