@@ -18,7 +18,7 @@ RUN cd frontend && npm run gen:api && npm run build
 # The documentation site: MkDocs and its plugins (the `docs` extra of backend/pyproject.toml,
 # installed alone, in a virtualenv), then the strict build of mkdocs.yml. The pages include
 # bench/RESULTS.md and render backend/openapi.json. Text files are also written as <file>.gz,
-# like the client's, for nginx's gzip_static.
+# like the client's, for nginx's gzip_static (-f: MkDocs writes sitemap.xml.gz itself).
 FROM ${PYTHON_IMAGE} AS docs
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 NO_MKDOCS_2_WARNING=1
 WORKDIR /src
@@ -32,7 +32,7 @@ COPY bench/RESULTS.md bench/RESULTS.md
 COPY backend/openapi.json backend/openapi.json
 RUN /opt/docs/bin/mkdocs build --strict --site-dir /site \
     && find /site -type f \( -name '*.html' -o -name '*.css' -o -name '*.js' -o -name '*.json' \
-        -o -name '*.xml' -o -name '*.svg' \) -exec gzip -9 -k {} +
+        -o -name '*.xml' -o -name '*.svg' \) -exec gzip -9 -k -f {} +
 
 # Runs as the unprivileged nginx user, listening on 8080.
 FROM ${NGINX_IMAGE}
