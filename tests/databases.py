@@ -12,9 +12,12 @@ import itertools
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
+
+from tests.servers import require
 
 ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 REDIS_URL = "redis://127.0.0.1:6379/15"
@@ -53,6 +56,19 @@ def postgres_database() -> Iterator[str]:
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+@contextmanager
+def empty_database(kind: str, directory: Path) -> Iterator[str]:
+    """The URL of a fresh, empty database: ``kind`` ``"sqlite"`` (a file in ``directory``) or
+    ``"postgresql"`` (dropped afterwards; the test skipped, in CI failed, when the server does
+    not answer)."""
+    if kind == "sqlite":
+        yield f"sqlite:///{directory / 'store.db'}"
+        return
+    require(postgres_available(), "PostgreSQL at 127.0.0.1:5432")
+    with postgres_database() as url:
+        yield url
 
 
 def redis_test_url() -> str:

@@ -20,7 +20,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,6 +48,14 @@ def require(ok: bool, what: str) -> None:
         if os.environ.get("CI"):
             pytest.fail(f"{what} is not available")
         pytest.skip(f"{what} is not available")
+
+
+def wait_for(what: str, ok: Callable[[], object], seconds: float) -> None:
+    """Wait until ``ok()`` is true; ``seconds`` is a limit only a real failure reaches."""
+    deadline = time.monotonic() + seconds
+    while not ok():
+        assert time.monotonic() < deadline, f"{what}: not within {seconds} s"
+        time.sleep(0.1)
 
 
 # -- HTTP ---------------------------------------------------------------------------------------

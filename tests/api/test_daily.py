@@ -6,42 +6,16 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Iterator
 from typing import Any
 from unittest import mock
 
-import pytest
 from flask import Flask
 
 from patience.api.db import get_session
 from patience.catalogue.daily_rulesets import daily_rulesets
 from patience.cli import main
 from patience.store.ranked_pool import daily_of
-from tests.api.conftest import Api
-
-DAY = dt.date(2026, 12, 10)
-
-
-class Clock:
-    """The app's clock, set by the test."""
-
-    def __init__(self) -> None:
-        self.now = dt.datetime.combine(DAY, dt.time(10), tzinfo=dt.UTC)
-
-    def __call__(self) -> dt.datetime:
-        return self.now
-
-    def at(self, date: dt.date, hour: int = 10, minute: int = 0) -> None:
-        self.now = dt.datetime.combine(date, dt.time(hour, minute), tzinfo=dt.UTC)
-
-
-@pytest.fixture
-def clock(ranked_pool: Flask) -> Iterator[Clock]:
-    """The app's clock (on an app whose pool holds the days these tests play)."""
-    clock = Clock()
-    ranked_pool.config["CLOCK"] = clock
-    yield clock
-    ranked_pool.config.pop("CLOCK")
+from tests.api.conftest import DAY, Api, Clock
 
 
 def pool_solution(app: Flask, game: str, day: dt.date) -> list[dict[str, Any]]:

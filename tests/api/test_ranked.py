@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask
 
 from patience.api import create_app, production_app
 from patience.catalogue.daily_rulesets import daily_rulesets
@@ -21,20 +19,12 @@ from patience.catalogue.ranked_deals import MissingSecret, candidate, daily_name
 from patience.engine.deal import shuffled_deck
 from patience.games import game_class
 from patience.store.migrate import upgrade
-from tests.api.conftest import Api
-from tests.api.test_daily import DAY, Clock, pool_solution
+from tests.api.conftest import DAY, Api, Clock
+from tests.api.test_daily import pool_solution
 from tests.ranked import DEAL_SECRET, fill_pool
 
 SECRET = DEAL_SECRET.encode()
 RULES = {"pyramid": "standard", "gaps": "redeals-2", "forty-thieves": "classic"}
-
-
-@pytest.fixture
-def clock(ranked_pool: Flask) -> Iterator[Clock]:
-    clock = Clock()
-    ranked_pool.config["CLOCK"] = clock
-    yield clock
-    ranked_pool.config.pop("CLOCK")
 
 
 def test_production_refuses_to_start_without_a_deal_secret(

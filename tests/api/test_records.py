@@ -24,7 +24,7 @@ from patience.games import get
 from patience.record import MAX_MOVES, Header, Record, parse_record
 from patience.store import Action, Device, GameRecord, LinkCode, Player
 from patience.store.ranked_pool import daily_of
-from tests.api.conftest import BACKENDS, Api, limited_app, winning_line
+from tests.api.conftest import BACKENDS, DAY, Api, Clock, limited_app, winning_line
 
 VERIFY = "/api/v1/records/verify"
 SHAPE = {"code", "status", "message", "reason", "errors"}
@@ -144,23 +144,11 @@ def test_a_daily_games_record_names_its_day_and_waits_for_its_layout(
     assert body.status_code == 422 and body.json["reason"] == "deal_not_revealed"
 
 
-RANKED_DAY = dt.date(2026, 12, 10)
-
-
-@pytest.fixture
-def day_clock(ranked_pool: Flask) -> Iterator[list[dt.datetime]]:
-    """The app's clock at 10:00 on :data:`RANKED_DAY` (a pool day); set ``[0]`` to move it."""
-    now = [dt.datetime.combine(RANKED_DAY, dt.time(10), tzinfo=dt.UTC)]
-    ranked_pool.config["CLOCK"] = lambda: now[0]
-    yield now
-    ranked_pool.config.pop("CLOCK")
-
-
 def won_ranked_gaps(api: Api, app: Flask, headers: dict[str, str]) -> dict[str, Any]:
-    """The ranked Gaps daily of :data:`RANKED_DAY`, won by the pool's own proven line."""
+    """The ranked Gaps daily of :data:`DAY`, won by the pool's own proven line."""
     game = api.new_game(headers, game="gaps", daily=True)
     with app.app_context():
-        ranked = daily_of(get_session(), "gaps", RANKED_DAY)
+        ranked = daily_of(get_session(), "gaps", DAY)
         assert ranked is not None
         line = list(ranked.solution)
     for move in line:
@@ -172,11 +160,11 @@ def won_ranked_gaps(api: Api, app: Flask, headers: dict[str, str]) -> dict[str, 
 
 
 def test_an_honest_record_of_a_closed_day_verifies_against_the_pool(
-    api: Api, ranked_pool: Flask, day_clock: list[dt.datetime]
+    api: Api, ranked_pool: Flask, clock: Clock
 ) -> None:
     headers = api.player()
     game = won_ranked_gaps(api, ranked_pool, headers)
-    day_clock[0] += dt.timedelta(days=1)  # the day has closed: the record shows its layout
+    clock.now += dt.timedelta(days=1)  # the day has closed: the record shows its layout
     text = record_of(api, game["id"], headers)
     assert parse_record(text, get).header.layout is not None
     r = verify(api, text)
@@ -212,9 +200,9 @@ def solved_grid() -> dict[str, Any]:
     ],
 )
 def test_a_forged_ranked_record_is_refused(
-    api: Api, day_clock: list[dt.datetime], day: str, status: int, reason: str
+    api: Api, clock: Clock, day: str, status: int, reason: str
 ) -> None:
-    day_clock[0] = dt.datetime(2026, 12, 12, 10, tzinfo=dt.UTC)
+    clock.at(dt.date(2026, 12, 12))
     header = Header(game="gaps", deal_id=f"gaps-daily-{day}", result="won", layout=solved_grid())
     text = Record(header, ()).text(get("gaps").notation)
     r = verify(api, text)
@@ -223,10 +211,10 @@ def test_a_forged_ranked_record_is_refused(
 
 
 def test_a_record_of_an_open_day_is_refused_even_with_the_pools_layout(
-    api: Api, ranked_pool: Flask, day_clock: list[dt.datetime]
+    api: Api, ranked_pool: Flask, clock: Clock
 ) -> None:
     with ranked_pool.app_context():
-        ranked = daily_of(get_session(), "gaps", RANKED_DAY)
+        ranked = daily_of(get_session(), "gaps", DAY)
         assert ranked is not None
         layout = ranked.layout
     header = Header(game="gaps", deal_id="gaps-daily-2026-12-10", result="playing", layout=layout)

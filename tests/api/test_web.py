@@ -83,7 +83,10 @@ def test_the_built_documentation_is_served_at_docs(tmp_path: Path) -> None:
         assert client.get(missing).status_code == 404
 
 
-def test_without_a_built_site_docs_are_404(tmp_path: Path) -> None:
+def test_without_a_built_site_docs_are_404_saying_how_to_build_it(tmp_path: Path) -> None:
     config = {"DATABASE_URL": "sqlite://", "WEB_DIST": str(tmp_path), "DOCS_SITE": str(tmp_path)}
-    r = create_app(config).test_client().get("/docs/")
-    assert r.status_code == 404 and r.json is not None and r.json["reason"] == "not_found"
+    client = create_app(config).test_client()
+    for path in ("/docs/", "/docs/playing/pyramid/"):
+        r = client.get(path)
+        assert r.status_code == 404 and r.json is not None, path
+        assert r.json["reason"] == "docs_not_built" and "make docs" in r.json["message"], r.json

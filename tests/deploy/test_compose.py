@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
+from patience.api.middleware import DOCS_CSP, SPA_CSP
 from patience.cli import build_parser
 from patience.store.db import REPO_ROOT
 
@@ -106,13 +107,14 @@ def test_base_images_are_build_arguments_defaulting_to_official_images() -> None
     assert _base_images("api.Dockerfile") == {"PYTHON_IMAGE": "python:3.11-slim"}
     assert _base_images("web.Dockerfile") == {
         "NODE_IMAGE": "node:20-alpine",
+        "PYTHON_IMAGE": "python:3.11-slim",  # the documentation site's build
         "NGINX_IMAGE": "nginxinc/nginx-unprivileged:1.27-alpine",
     }
     # The stand-ins replace every one of them, and the official db and redis images.
     stand_ins = yaml.safe_load(STAND_INS_FILE.read_text())["services"]
     for service in ("migrate", "api", *WORKERS):
         assert set(stand_ins[service]["build"]["args"]) == {"PYTHON_IMAGE"}
-    assert set(stand_ins["web"]["build"]["args"]) == {"NODE_IMAGE", "NGINX_IMAGE"}
+    assert set(stand_ins["web"]["build"]["args"]) == {"NODE_IMAGE", "PYTHON_IMAGE", "NGINX_IMAGE"}
     for service in ("db", "redis"):
         assert stand_ins[service]["build"]["dockerfile"].startswith("docker/stand-ins/")
 
@@ -189,6 +191,42 @@ def test_nginx_proxies_the_api_and_the_health_checks() -> None:
     assert re.search(r"location = /metrics \{\s*return 404;", conf)
     # The client's build writes <file>.gz beside each text file: nginx sends those as they are.
     assert "gzip_static on;" in conf
+
+
+def _block(conf: str, opening: str) -> str:
+    """The text of the block that ``opening`` (say ``location /docs/``) opens, nested blocks
+    included, up to its closing brace."""
+    start = conf.index(opening + " {") + len(opening) + 2
+    depth = 1
+    for end in range(start, len(conf)):
+        depth += {"{": 1, "}": -1}.get(conf[end], 0)
+        if depth == 0:
+            return conf[start:end]
+    raise AssertionError(f"{opening}: no closing brace")
+
+
+def test_nginx_serves_the_documentation_site_at_docs() -> None:
+    """The client's "Full rules" links (``/docs/playing/<game>/``) answer in the image: the site
+    is built in it and served from ``/docs/``, a page by its directory, a missing one 404 (not
+    the client's fallback), under the client's headers with the documentation's policy."""
+    conf = (REPO_ROOT / "docker" / "nginx.conf").read_text()
+    client = _block(conf, "location /")
+    docs = _block(client, "location /docs/")
+    assert "try_files $uri $uri/ =404;" in docs and "index index.html;" in docs
+    # Nested, it keeps the client's headers and pre-compressed files (it sets no headers).
+    assert "add_header" not in docs and "gzip_static on;" in client
+    assert "add_header Content-Security-Policy $patience_csp always;" in client
+    assert re.search(r"location = /docs \{\s*return 301 /docs/;", conf)
+    # The published port is not nginx's: a page's redirect to its slash names neither.
+    assert "absolute_redirect off;" in _block(conf, "server")
+    # The same policies as the API's development server: the client's, and under /docs/ the
+    # documentation's (its theme starts from inline scripts).
+    csp = _block(conf, "map $uri $patience_csp")
+    policies = dict(re.findall(r'^\s+(default|"~\^/docs/") "([^"]+)";', csp, re.M))
+    assert policies == {"default": SPA_CSP, '"~^/docs/"': DOCS_CSP}
+    web = (REPO_ROOT / "docker" / "web.Dockerfile").read_text()
+    assert "mkdocs build --strict --site-dir /site" in web
+    assert "COPY --from=docs /site /usr/share/nginx/html/docs" in web
 
 
 def test_every_variable_is_documented() -> None:

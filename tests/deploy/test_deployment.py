@@ -135,8 +135,10 @@ class Deployment:
             timeout=timeout,
             check=False,
         )
-        if done.returncode != 0:
-            raise AssertionError(f"docker-compose {' '.join(args)}: {done.stderr[-6000:]}")
+        if done.returncode != 0:  # a build's step output is on stdout, its verdict on stderr
+            raise AssertionError(
+                f"docker-compose {' '.join(args)}: {done.stdout[-4000:]}\n{done.stderr[-6000:]}"
+            )
         return done.stdout
 
     def containers(self, service: str | None = None) -> list[str]:
@@ -247,21 +249,40 @@ def test_the_compose_deployment(deployment: Deployment) -> None:
 
 def deploy_and_play(deployment: Deployment) -> None:
     ensure_base_image()
-    began = time.monotonic()
-    deployment.compose("build", *STAND_IN_BASES)
-    deployment.compose("build")
-    cold = time.monotonic() - began
-    began = time.monotonic()
-    deployment.compose("build", *STAND_IN_BASES)
-    deployment.compose("build")
-    warm = time.monotonic() - began
+
+    def build() -> float:
+        """Every image built (the bases first): the seconds it took. A failed step's container
+        is removed too (--force-rm), not only a finished one's."""
+        began = time.monotonic()
+        deployment.compose("build", "--force-rm", *STAND_IN_BASES)
+        deployment.compose("build", "--force-rm")
+        return time.monotonic() - began
+
+    cold, warm = build(), build()
     print(f"\nbuild: {cold:.0f} s from the cached base, {warm:.0f} s again (all cached)")
     print(f"up -> healthy: {deployment.up():.0f} s")
 
     # nginx serves the client and the API, never the API's metrics.
     outside = http.client.HTTPConnection("127.0.0.1", deployment.port, timeout=60)
     outside.request("GET", "/metrics", headers={"Authorization": "Bearer anything"})
-    assert outside.getresponse().status == 404
+    metrics = outside.getresponse()
+    metrics.read()
+    assert metrics.status == 404
+    # The documentation site too, built in the image: the page the client's "Full rules"
+    # link opens (frontend/src/model/paths.ts), and a missing page is not the client.
+    outside.request("GET", "/docs/playing/pyramid/")
+    page = outside.getresponse()
+    assert page.status == 200, page.status
+    assert "<title>Pyramid - Patience</title>" in page.read().decode()
+    assert "'unsafe-inline'" in page.headers["Content-Security-Policy"]
+    outside.request("GET", "/docs/playing/pyramid")
+    moved = outside.getresponse()
+    moved.read()
+    assert moved.status == 301 and moved.headers["Location"] == "/docs/playing/pyramid/"
+    outside.request("GET", "/docs/nowhere/")
+    missing = outside.getresponse()
+    missing.read()
+    assert missing.status == 404
 
     # A player wins a numbered deal with the solver's line, and is on its leaderboard.
     first = deployment.client()
@@ -290,7 +311,9 @@ def deploy_and_play(deployment: Deployment) -> None:
     restart_the_api_mid_play(deployment, token, deal, line)
 
     # down, then up: the named volume keeps players, games and bests.
+    began = time.monotonic()
     deployment.compose("down")
+    print(f"down: {time.monotonic() - began:.0f} s")
     print(f"up -> healthy again: {deployment.up():.0f} s")
     again = deployment.client(token)
     status, me = again.call("GET", "/api/v1/players/me")
@@ -325,6 +348,7 @@ def kill_a_worker_mid_analysis(deployment: Deployment, token: str) -> None:
     else:
         raise AssertionError("no analysis ran long enough to be caught running")
     docker("kill", running)
+    killed = time.monotonic()
 
     def finished() -> Any:
         status, analysis = client.call("GET", path)
@@ -332,7 +356,9 @@ def kill_a_worker_mid_analysis(deployment: Deployment, token: str) -> None:
         assert analysis["state"] != "unavailable", analysis
         return analysis if analysis["state"] in ("done", "timeout") else None
 
-    print("analysis after a worker was killed:", wait_for("the analysis", finished))
+    analysis = wait_for("the analysis", finished)
+    print(f"worker killed mid-analysis -> analysis ended: {time.monotonic() - killed:.0f} s")
+    print("analysis after a worker was killed:", analysis)
 
 
 def analysing(deployment: Deployment, client: Client, path: str) -> str | bool | None:
@@ -400,7 +426,11 @@ def restart_the_api_mid_play(
     try:
         wait_for("moves before the restart", lambda: moves() >= 10, 120)
         before = moves()
+        restarted = time.monotonic()
         deployment.compose("restart", "-t", "30", "api")
+        back = time.monotonic()
+        wait_for("a move after the restart", lambda: failures or moves() > before)
+        answering = time.monotonic()
         wait_for("moves after the restart", lambda: failures or moves() >= before + 2 * len(line))
     finally:
         stop.set()
@@ -410,4 +440,8 @@ def restart_the_api_mid_play(
     for game_id, version in acknowledged.items():
         status, game = client.call("GET", f"/api/v1/games/{game_id}")
         assert status == 200 and game["version"] == version, (version, game)
-    print(f"restart mid-play: {len(acknowledged)} games, {moves()} moves, none lost")
+    print(
+        f"restart mid-play: {len(acknowledged)} games, {moves()} moves, none lost; "
+        f"`restart api` took {back - restarted:.0f} s, moves answered again "
+        f"{answering - restarted:.0f} s after it began"
+    )

@@ -12,7 +12,7 @@ import json
 import os
 import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,31 +26,14 @@ from patience.jobs.queues import POOL_FULL, RANKED_QUEUE, queue_key
 from patience.service.ranked_days import pool_state
 from patience.store import RankedDeal, RankedFillProgress, make_engine, session_factory, utcnow
 from patience.store.migrate import upgrade
-from tests.databases import postgres_available, postgres_database, redis_test_url
+from tests.databases import empty_database, redis_test_url
 from tests.ranked import DEAL_SECRET
-from tests.servers import children, kill_hard, private_redis, start_logged_worker
-
-
-def wait_for(what: str, ok: Callable[[], object], seconds: float) -> None:
-    """Wait for ``ok()`` (a generous limit: only a real failure exceeds it)."""
-    deadline = time.monotonic() + seconds
-    while not ok():
-        assert time.monotonic() < deadline, f"{what}: not within {seconds} s"
-        time.sleep(0.2)
+from tests.servers import children, kill_hard, private_redis, start_logged_worker, wait_for
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: object) -> Iterator[str]:
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path}/pool.db"
-        upgrade(url)
-        yield url
-        return
-    if not postgres_available():
-        if os.environ.get("CI"):
-            pytest.fail("PostgreSQL is not reachable")
-        pytest.skip("PostgreSQL is not reachable")
-    with postgres_database() as url:
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    with empty_database(request.param, tmp_path) as url:
         upgrade(url)
         yield url
 
@@ -110,14 +93,7 @@ class Prover:
         self.attempts: list[tuple[str, str, int]] = []
 
     def __call__(
-        self,
-        secret: bytes,
-        game: str,
-        ruleset: str,
-        name: str,
-        k: int,
-        seconds: float,
-        cancelled: Callable[[], bool] | None = None,
+        self, secret: bytes, game: str, ruleset: str, name: str, k: int, *budget: object
     ) -> Proven | None:
         if self.stop_after is not None and len(self.attempts) >= self.stop_after:
             raise Stopped

@@ -7,8 +7,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,7 @@ from patience.jobs.queues import POOL_FULL, RANKED_QUEUE, queue_key
 from patience.store.migrate import upgrade
 from tests.jobs.conftest import ask
 from tests.ranked import DEAL_SECRET
-from tests.servers import PrivateRedis, children, private_redis, start_worker
+from tests.servers import PrivateRedis, children, private_redis, start_worker, wait_for
 
 STOP_LIMIT = 30.0
 """Seconds a stopping worker may take here: it stops at once; a worker that waited for its
@@ -31,13 +30,6 @@ search (minutes) is what this limit catches."""
 def redis() -> Iterator[PrivateRedis]:
     with private_redis() as server:
         yield server
-
-
-def wait_for(what: str, ok: Callable[[], object], seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    while not ok():
-        assert time.monotonic() < deadline, f"{what}: not within {seconds} s"
-        time.sleep(0.1)
 
 
 def stop(worker: subprocess.Popen[bytes]) -> None:

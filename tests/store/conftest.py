@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from tests.databases import postgres_available, postgres_database
+from tests.databases import empty_database
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def empty_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
+def empty_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """The URL of a fresh, empty database."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'store.db'}"
-        return
-    if not postgres_available():
-        if os.environ.get("CI"):
-            pytest.fail("PostgreSQL is not reachable at 127.0.0.1:5432")
-        pytest.skip("PostgreSQL is not reachable")
-    with postgres_database() as url:
+    with empty_database(request.param, tmp_path) as url:
         yield url

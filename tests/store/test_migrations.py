@@ -2,12 +2,36 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from typing import Any
+
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import Insert, insert, inspect
 
 from patience.store import Base, make_engine, session_factory
 from patience.store.migrate import upgrade
+
+
+def old_game(game_id: str, status: str, when: dt.datetime, **columns: Any) -> Insert:
+    """Player p1's Pyramid deal 467 as a row of an older revision: the columns every revision
+    has, and ``columns`` (the model's later ones are left out)."""
+    from patience.store import GameRecord
+
+    return insert(GameRecord).values(
+        id=game_id,
+        player_id="p1",
+        game="pyramid",
+        ruleset="standard",
+        options={},
+        deal=467,
+        line=[],
+        seen=[],
+        status=status,
+        created_at=when,
+        updated_at=when,
+        **columns,
+    )
 
 
 def test_migrations_upgrade_an_empty_database_to_the_models(empty_url: str) -> None:
@@ -27,8 +51,6 @@ def test_migrations_upgrade_an_empty_database_to_the_models(empty_url: str) -> N
 
 def test_each_players_token_becomes_their_first_device_and_back(empty_url: str) -> None:
     """0004 moves each player's one token to a device; its downgrade moves it back."""
-    import datetime as dt
-
     import sqlalchemy as sa
     from alembic import command
 
@@ -78,10 +100,7 @@ def test_each_players_token_becomes_their_first_device_and_back(empty_url: str) 
 def test_numbered_dailies_keep_their_dates_and_boards_after_0005(empty_url: str) -> None:
     """0005 adds the ranked pool; the daily games played before it keep their numbered deal
     and their date: still that day's, on its board and in the player's streak."""
-    import datetime as dt
-
     from alembic import command
-    from sqlalchemy import insert
 
     from patience.service.daily_deals import Daily
     from patience.store import GameRecord, Player, Win
@@ -96,23 +115,9 @@ def test_numbered_dailies_keep_their_dates_and_boards_after_0005(empty_url: str)
             session.add(Player(id="p1", name="Ann", created_at=won))
             session.flush()
             # At 0004, with the columns of 0004 only (the model has later ones).
+            result = {"moves": 40, "elapsed_ms": 1000}
             session.execute(
-                insert(GameRecord).values(
-                    id="g" * 32,
-                    player_id="p1",
-                    game="pyramid",
-                    ruleset="standard",
-                    options={},
-                    deal=467,
-                    line=[],
-                    seen=[],
-                    status="won",
-                    result={"moves": 40, "elapsed_ms": 1000},
-                    created_at=won,
-                    updated_at=won,
-                    finished_at=won,
-                    daily=day,
-                )
+                old_game("g" * 32, "won", won, result=result, finished_at=won, daily=day)
             )
             win = Win(game_id="g" * 32, player_id="p1", game="pyramid", ruleset="standard")
             win.deal, win.moves, win.elapsed_ms, win.undos, win.hints = 467, 40, 1000, 0, 0
@@ -137,9 +142,7 @@ def test_numbered_dailies_keep_their_dates_and_boards_after_0005(empty_url: str)
 def test_wins_from_before_the_marks_are_pending_after_0007(empty_url: str) -> None:
     """0007 marks each win whose mark is empty ``pending`` (the sweep then weighs it); a game
     that is not a win keeps no mark."""
-    import datetime as dt
-
-    from sqlalchemy import insert, select
+    from sqlalchemy import select
 
     from patience.store import GameRecord, Player
 
@@ -156,23 +159,7 @@ def test_wins_from_before_the_marks_are_pending_after_0007(empty_url: str) -> No
                 ("c", "won", "review"),
                 ("d", "playing", None),
             ):
-                session.execute(
-                    insert(GameRecord).values(
-                        id=game_id * 32,
-                        player_id="p1",
-                        game="pyramid",
-                        ruleset="standard",
-                        options={},
-                        deal=467,
-                        line=[],
-                        seen=[],
-                        status=status,
-                        result={},
-                        created_at=when,
-                        updated_at=when,
-                        fair_play=mark,
-                    )
-                )
+                session.execute(old_game(game_id * 32, status, when, result={}, fair_play=mark))
             session.commit()
         upgrade(empty_url)
         with session_factory(engine)() as session:

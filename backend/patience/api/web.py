@@ -1,6 +1,7 @@
 """Static files served beside the API: the Swagger UI assets of ``/api/v1/docs`` (shipped by
 the ``swagger-ui-bundle`` package, so the docs work offline), the documentation site at
-``/docs/`` when it has been built (``make docs`` writes ``site/``), and the built web client
+``/docs/`` when it has been built (``make docs`` writes ``site/``; unbuilt, a 404 says how to
+build it), and the built web client
 (``frontend/dist``), with a single-page-app fallback so ``/play/<deal-id>`` survives a reload.
 
 The client's build writes each text file also pre-compressed (``<file>.br``, ``<file>.gz``):
@@ -30,6 +31,7 @@ from werkzeug.routing import PathConverter
 from werkzeug.security import safe_join
 from werkzeug.wrappers import Response as BaseResponse
 
+from patience.api.errors import ApiError
 from patience.api.middleware import DOCS_CSP
 from patience.store.db import REPO_ROOT
 
@@ -65,8 +67,15 @@ def documentation(path: str) -> BaseResponse:
     """A page or file of the built documentation site; a directory's ``index.html`` (the site
     links pages as directories, relative to a URL that ends in a slash)."""
     site = Path(current_app.config["DOCS_SITE"])
+    if not (site / "index.html").is_file():
+        raise ApiError(
+            404,
+            "docs_not_built",
+            "the documentation site is not built: `make docs` builds it into site/ "
+            "(`make run` and `patience run` build it too)",
+        )
     found = safe_join(str(site), path)
-    if not (site / "index.html").is_file() or found is None:
+    if found is None:
         abort(404)
     if Path(found).is_dir():
         if path and not path.endswith("/"):

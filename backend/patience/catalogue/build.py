@@ -15,7 +15,7 @@ from collections.abc import Generator, Iterator, Mapping
 from typing import Any, Protocol
 
 from patience.catalogue import SOLVER_VERSION, Catalogue, ruleset_of
-from patience.catalogue.measure import Result, examine, record
+from patience.catalogue.measure import Examination, Result, examine, record
 
 SAVE_EVERY = 20
 
@@ -25,14 +25,7 @@ class Batches(Protocol):
     when the generator is closed is taken back)."""
 
     def __call__(
-        self,
-        game: str,
-        options: Mapping[str, Any],
-        start: int,
-        max_deals: int,
-        *,
-        time_limit: float,
-        node_limit: int | None,
+        self, examination: Examination, start: int, max_deals: int
     ) -> Generator[Result]: ...
 
 
@@ -55,17 +48,14 @@ def build(
     if catalogue.solver_version != SOLVER_VERSION:
         raise SystemExit(f"{game}.{ruleset}: built by solver {catalogue.solver_version}; rebuild")
     catalogue.time_limit, catalogue.node_limit = time_limit, node_limit
+    examination = Examination(game, dict(options), time_limit, node_limit)
     start = catalogue.examined + 1
     with contextlib.ExitStack() as stack:
         if batches is not None:
-            remote = batches(
-                game, options, start, max_deals, time_limit=time_limit, node_limit=node_limit
-            )
+            remote = batches(examination, start, max_deals)
             results: Iterator[Result] = stack.enter_context(contextlib.closing(remote))
         else:
-            results = _local(
-                stack, game, options, start, max_deals, workers, time_limit, node_limit
-            )
+            results = _local(stack, examination, start, max_deals, workers)
         stack.enter_context(_stopping_on_sigterm())
         _record_until(catalogue, results, count)
     print(file=sys.stderr)
@@ -74,25 +64,20 @@ def build(
 
 def _local(
     stack: contextlib.ExitStack,
-    game: str,
-    options: Mapping[str, Any],
+    examination: Examination,
     start: int,
     max_deals: int,
     workers: int | None,
-    time_limit: float,
-    node_limit: int | None,
 ) -> Iterator[Result]:
     """Deal-ordered results from processes on this machine."""
-    tasks = (
-        (game, dict(options), deal, time_limit, node_limit) for deal in range(start, max_deals + 1)
-    )
+    deals = examination.tasks(start, max_deals)
     processes = workers or multiprocessing.cpu_count()
     if processes == 1:
-        return map(examine, tasks)
+        return map(examine, deals)
     # Spawned, not forked: a fork could copy a lock held by another thread of the caller.
     pool = multiprocessing.get_context("spawn").Pool(processes)
     stack.callback(pool.terminate)
-    return pool.imap(examine, tasks)
+    return pool.imap(examine, deals)
 
 
 def _record_until(catalogue: Catalogue, results: Iterator[Result], count: int) -> None:

@@ -11,7 +11,8 @@ instead (its registry entry says how), as such a playout wins in the end.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from patience import games
@@ -66,7 +67,31 @@ Result = tuple[int, str, float | None]
 """One examined deal: its number, the solver's verdict and, if winnable, its score."""
 
 
-def examine(task: tuple[str, dict[str, Any], int, float, int | None]) -> Result:
+Task = tuple[str, dict[str, Any], int, float, int | None]
+"""What :func:`examine` is handed (one deal, picklable for a worker process): the game, its
+options, the deal's number, the solver's seconds and nodes."""
+
+
+@dataclass(frozen=True)
+class Examination:
+    """How a build examines its deals: the game and options, under the solver's budgets of
+    seconds and nodes (node budgets make a build the same deal by deal on any machine)."""
+
+    game: str
+    options: dict[str, Any]
+    time_limit: float
+    node_limit: int | None
+
+    def tasks(self, first: int, last: int) -> Iterator[Task]:
+        """The tasks of deals ``first`` … ``last``, in order: what a local build hands its
+        processes and a distributed one's batch job examines."""
+        return (
+            (self.game, dict(self.options), deal, self.time_limit, self.node_limit)
+            for deal in range(first, last + 1)
+        )
+
+
+def examine(task: Task) -> Result:
     """Solve one deal (a worker-process task): its verdict and, if winnable, its score.
     A winning line is replayed by the engine before the deal is counted winnable."""
     game, options, deal, seconds, nodes = task

@@ -18,7 +18,8 @@ import hashlib
 import json
 import time
 from collections import deque
-from collections.abc import Generator, Iterator, Mapping
+from collections.abc import Generator, Iterator
+from functools import partial
 from typing import Any
 
 from redis import Redis
@@ -28,66 +29,29 @@ from rq.job import Job, JobStatus
 
 from patience.catalogue import SOLVER_VERSION, ruleset_of
 from patience.catalogue.build import Batches
-from patience.catalogue.measure import Result, examine
+from patience.catalogue.measure import Examination, Result, examine
 from patience.jobs.queues import CATALOGUE_QUEUE, RETRIES, live_workers
 
 KEEP_SECONDS = 7 * 24 * 3600
 
 
-def examine_batch(
-    game: str,
-    options: dict[str, Any],
-    first: int,
-    last: int,
-    time_limit: float,
-    node_limit: int | None,
-) -> list[Result]:
+def examine_batch(examination: Examination, first: int, last: int) -> list[Result]:
     """The job: deals ``first`` … ``last`` examined as a local build examines them."""
-    deals = range(first, last + 1)
-    return [examine((game, options, deal, time_limit, node_limit)) for deal in deals]
+    return list(map(examine, examination.tasks(first, last)))
 
 
 def on_workers(redis: Redis, batch: int = 10) -> Batches:
     """The build's results computed as jobs of ``batch`` deals on ``redis``'s queue."""
-
-    def results(
-        game: str,
-        options: Mapping[str, Any],
-        start: int,
-        max_deals: int,
-        *,
-        time_limit: float,
-        node_limit: int | None,
-    ) -> Generator[Result]:
-        return batch_results(
-            redis,
-            game,
-            options,
-            start,
-            max_deals,
-            time_limit=time_limit,
-            node_limit=node_limit,
-            batch=batch,
-        )
-
-    return results
+    return partial(batch_results, redis, batch=batch)
 
 
 def batch_results(
-    redis: Redis,
-    game: str,
-    options: Mapping[str, Any],
-    start: int,
-    max_deals: int,
-    *,
-    time_limit: float,
-    node_limit: int | None,
-    batch: int = 10,
+    redis: Redis, examination: Examination, start: int, max_deals: int, *, batch: int = 10
 ) -> Generator[Result]:
     """Deal-ordered results from deal ``start`` on, computed by whichever workers take the
     batches; batches still queued when the caller stops reading are taken back."""
     queue = Queue(CATALOGUE_QUEUE, connection=redis)
-    key = _key(game, options, time_limit, node_limit)
+    key = _key(examination)
     pending: deque[Job] = deque()
     first = start
     try:
@@ -96,9 +60,7 @@ def batch_results(
             while len(pending) < window and first <= max_deals:
                 last = min(first + batch - 1, max_deals)
                 job_id = f"catalogue-{key}-{first}-{last}"
-                pending.append(
-                    _job(queue, job_id, game, options, first, last, time_limit, node_limit)
-                )
+                pending.append(_job(queue, job_id, examination, first, last))
                 first = last + 1
             if not pending:
                 return
@@ -109,22 +71,15 @@ def batch_results(
                 job.delete()
 
 
-def _key(game: str, options: Mapping[str, Any], time_limit: float, node_limit: int | None) -> str:
-    what = [game, ruleset_of(game, options), dict(options), time_limit, node_limit, SOLVER_VERSION]
+def _key(examination: Examination) -> str:
+    game, options = examination.game, examination.options
+    budgets = [examination.time_limit, examination.node_limit]
+    what = [game, ruleset_of(game, options), options, *budgets, SOLVER_VERSION]
     digest = hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()[:16]
     return f"{game}-{digest}"
 
 
-def _job(
-    queue: Queue,
-    job_id: str,
-    game: str,
-    options: Mapping[str, Any],
-    first: int,
-    last: int,
-    time_limit: float,
-    node_limit: int | None,
-) -> Job:
+def _job(queue: Queue, job_id: str, examination: Examination, first: int, last: int) -> Job:
     """The batch's job: the one done or under way already, else a new one."""
     try:
         job = Job.fetch(job_id, connection=queue.connection)
@@ -133,10 +88,10 @@ def _job(
         job.delete()
     except NoSuchJobError:
         pass
-    per_deal = 3 * time_limit + 60  # the search, the playouts that grade a win, slack
+    per_deal = 3 * examination.time_limit + 60  # the search, the playouts that grade a win, slack
     return queue.enqueue_call(
         examine_batch,
-        args=(game, dict(options), first, last, time_limit, node_limit),
+        args=(examination, first, last),
         job_id=job_id,
         timeout=int(per_deal * (last - first + 1)),
         result_ttl=KEEP_SECONDS,

@@ -15,7 +15,7 @@ from typing import Any
 import psycopg
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.exc import DisconnectionError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from patience.store import encoding
@@ -138,3 +138,14 @@ def _ping_after_idle(engine: Engine) -> None:
 def session_factory(engine: Engine) -> sessionmaker[Session]:
     """Sessions bound to ``engine`` that keep loaded values after commit."""
     return sessionmaker(engine, expire_on_commit=False)
+
+
+def commit_unless_taken(session: Session) -> bool:
+    """Commit; ``False``, rolled back, when a unique key refused the write (another writer
+    stored the same row first)."""
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        return False
+    return True

@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine, delete, select, update
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
+from patience.store.db import commit_unless_taken
 from patience.store.models import Device, LinkCode
 
 LAST_USED_STEP = dt.timedelta(minutes=1)
@@ -162,12 +163,7 @@ def replace_link_code(session: Session, code: LinkCode) -> bool:
     session.execute(delete(LinkCode).where(LinkCode.player_id == code.player_id))
     session.execute(delete(LinkCode).where(LinkCode.expires_at < code.created_at - LINK_CODE_KEPT))
     session.add(code)
-    try:
-        session.commit()
-    except IntegrityError:
-        session.rollback()
-        return False
-    return True
+    return commit_unless_taken(session)
 
 
 def live_codes(session: Session, lookup: str, now: dt.datetime) -> list[LinkCode]:

@@ -39,6 +39,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from patience.store import encoding
+from patience.store.db import commit_unless_taken
 from patience.store.models import Action, GameRecord
 from patience.store.pars import offer_par
 from patience.store.queries import bump_deal_stat, record_win
@@ -167,12 +168,7 @@ class Games:
                 source="player",
                 now=record.updated_at,
             )
-        try:
-            session.commit()
-        except IntegrityError:
-            session.rollback()
-            return False
-        return True
+        return commit_unless_taken(session)
 
 
 @dataclass(frozen=True)
