@@ -1,15 +1,36 @@
-// The rules dialog: one tab per game, each game's page in the player's language, with a link to
-// its full rules in the documentation site.
+// The rules dialog: one tab per game, each game's page in the player's language, how many of its
+// deals can be won, and a link to its full rules in the documentation site.
 import { useState } from 'preact/hooks';
-import type { T } from '../i18n';
+import type { Key, T } from '../i18n';
 import { docsPath } from '../model/paths';
 import type { GameName } from '../model/types';
+import { winnabilityOf } from '../model/winnability';
 import { Modal } from './Modal';
 
 /** One game's rules page (each game's module holds its own, in both languages). */
 export interface RulesPage {
   title: string;
   sections: { heading: string; items: string[] }[];
+}
+
+const percent = (share: number): number => Math.round(100 * share);
+
+/** One sentence per ruleset of `game` (the ruleset named when the game has several): "About 68 % of
+ * deals can be won (deals 1–1,000, 95 % interval 65–71 %)". */
+export function winnableLines(t: T, game: GameName): string[] {
+  const rows = winnabilityOf(game);
+  return rows.map((w) => {
+    const [first, last] = w.deals.split('-').map((n) => Number(n).toLocaleString('en-US'));
+    const params = {
+      pct: percent(w.estimate),
+      first: first!,
+      last: last!,
+      low: percent(w.interval95[0]),
+      high: percent(w.interval95[1]),
+      ruleset: t(`rules.ruleset.${game}.${w.ruleset}` as Key),
+    };
+    return rows.length > 1 ? t('rules.winnable.of', params) : t('rules.winnable', params);
+  });
 }
 
 export function RulesDialog({
@@ -27,6 +48,7 @@ export function RulesDialog({
 }) {
   const [g, setG] = useState<GameName>(game);
   const page = pageOf(g);
+  const winnable = winnableLines(t, g);
   return (
     <Modal title={`${t('btn.rules')}: ${page.title}`} onClose={onClose} closeLabel={t('btn.close')} wide>
       <div class="tabs" role="tablist">
@@ -54,6 +76,16 @@ export function RulesDialog({
             </ul>
           </section>
         ))}
+        {winnable.length > 0 && (
+          <section data-testid="winnable">
+            <h3>{t('rules.winnable.heading')}</h3>
+            <ul>
+              {winnable.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </section>
+        )}
         <p>
           <a class="fullrules" href={docsPath(g)} target="_blank" rel="noopener" data-testid="full-rules">
             {t('rules.full')}

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { translatorFor } from '../src/games';
+import { known, type Key } from '../src/i18n';
+import { WINNABILITY } from '../src/model/winnability';
+import { winnableLines } from '../src/views/Rules';
+
+const JSON_FILE = resolve(__dirname, '../../docs/solvers/winnability.json');
+
+describe('winnability', () => {
+  test("the client's table is the docs' winnability.json, row for row", () => {
+    const rows = JSON.parse(readFileSync(JSON_FILE, 'utf8')).rows as Record<string, unknown>[];
+    expect(WINNABILITY.map((w) => ({ ...w }))).toEqual(
+      rows.map((r) => ({
+        game: r.game,
+        ruleset: r.ruleset,
+        deals: r.deal_numbers,
+        cpuSecondsPerDeal: r.cpu_seconds_per_deal,
+        wins: r.wins,
+        losses: r.losses,
+        undecided: r.undecided,
+        interval95: r.interval_95,
+        estimate: r.estimate,
+      })),
+    );
+  });
+  test('each row counts its deals and its interval holds the estimate', () => {
+    for (const w of WINNABILITY) {
+      const [first, last] = w.deals.split('-').map(Number);
+      expect(w.wins + w.losses + w.undecided).toBeLessThanOrEqual(last! - first! + 1);
+      expect(w.interval95[0]).toBeLessThanOrEqual(w.estimate);
+      expect(w.estimate).toBeLessThanOrEqual(w.interval95[1]);
+      expect(known(translatorFor('en'), `rules.ruleset.${w.game}.${w.ruleset}` as Key)).toBe(true);
+    }
+  });
+  test("the rules page says it in the player's words, in English and Japanese", () => {
+    const [pyramid] = winnableLines(translatorFor('en'), 'pyramid');
+    const w = WINNABILITY.find((x) => x.game === 'pyramid')!;
+    const pct = (x: number) => Math.round(100 * x);
+    expect(pyramid).toBe(
+      `About ${pct(w.estimate)} % of deals can be won (deals 1–1,000, 95 % interval ` +
+        `${pct(w.interval95[0])}–${pct(w.interval95[1])} %)`,
+    );
+    const gaps = winnableLines(translatorFor('ja'), 'gaps');
+    expect(gaps).toHaveLength(WINNABILITY.filter((x) => x.game === 'gaps').length);
+    expect(gaps.every((line) => line.includes('の配りは勝てます'))).toBe(true);
+    expect(gaps.some((line) => line.startsWith('配り直し 2 回：'))).toBe(true);
+  });
+});
