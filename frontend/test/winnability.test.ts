@@ -47,4 +47,18 @@ describe('winnability', () => {
     expect(gaps.every((line) => line.includes('の配りは勝てます'))).toBe(true);
     expect(gaps.some((line) => line.startsWith('配り直し 2 回：'))).toBe(true);
   });
+  test("an interval is never one number: tenths where whole percents would meet (Gaps' 99.6–100 %)", () => {
+    const en = translatorFor('en');
+    const lines = (['pyramid', 'gaps', 'forty-thieves'] as const).flatMap((g) => winnableLines(en, g));
+    expect(lines).toHaveLength(WINNABILITY.length);
+    for (const line of lines) {
+      const [, low, high] = /interval ([\d.]+)–([\d.]+) %/.exec(line)!;
+      expect(low).not.toBe(high);
+    }
+    const two = WINNABILITY.find((w) => w.game === 'gaps' && w.ruleset === 'redeals-2')!;
+    expect(winnableLines(en, 'gaps')).toContain(
+      `Two redeals: about ${(100 * two.estimate).toFixed(1)} % of deals can be won (deals 1–1,000, ` +
+        `95 % interval ${(100 * two.interval95[0]).toFixed(1)}–100 %)`,
+    );
+  });
 });

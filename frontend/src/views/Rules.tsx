@@ -13,7 +13,9 @@ export interface RulesPage {
   sections: { heading: string; items: string[] }[];
 }
 
-const percent = (share: number): number => Math.round(100 * share);
+/** Whole percents, or tenths where whole ones would make the interval a single number. */
+const percents = (shares: number[], tenths: boolean): string[] =>
+  shares.map((x) => String(Number((100 * x).toFixed(tenths ? 1 : 0))));
 
 /** One sentence per ruleset of `game` (the ruleset named when the game has several): "About 68 % of
  * deals can be won (deals 1–1,000, 95 % interval 65–71 %)". */
@@ -21,12 +23,14 @@ export function winnableLines(t: T, game: GameName): string[] {
   const rows = winnabilityOf(game);
   return rows.map((w) => {
     const [first, last] = w.deals.split('-').map((n) => Number(n).toLocaleString('en-US'));
+    const [low, high] = w.interval95;
+    const [pct, lo, hi] = percents([w.estimate, low, high], Math.round(100 * low) === Math.round(100 * high));
     const params = {
-      pct: percent(w.estimate),
+      pct: pct!,
       first: first!,
       last: last!,
-      low: percent(w.interval95[0]),
-      high: percent(w.interval95[1]),
+      low: lo!,
+      high: hi!,
       ruleset: t(`rules.ruleset.${game}.${w.ruleset}` as Key),
     };
     return rows.length > 1 ? t('rules.winnable.of', params) : t('rules.winnable', params);
