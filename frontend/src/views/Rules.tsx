@@ -37,6 +37,21 @@ export function winnableLines(t: T, game: GameName): string[] {
   });
 }
 
+function Winnable({ t, game }: { t: T; game: GameName }) {
+  const lines = winnableLines(t, game);
+  if (lines.length === 0) return null;
+  return (
+    <section data-testid="winnable">
+      <h3>{t('rules.winnable.heading')}</h3>
+      <ul>
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function RulesDialog({
   t,
   games,
@@ -52,7 +67,6 @@ export function RulesDialog({
 }) {
   const [g, setG] = useState<GameName>(game);
   const page = pageOf(g);
-  const winnable = winnableLines(t, g);
   return (
     <Modal title={`${t('btn.rules')}: ${page.title}`} onClose={onClose} closeLabel={t('btn.close')} wide>
       <div class="tabs" role="tablist">
@@ -80,16 +94,7 @@ export function RulesDialog({
             </ul>
           </section>
         ))}
-        {winnable.length > 0 && (
-          <section data-testid="winnable">
-            <h3>{t('rules.winnable.heading')}</h3>
-            <ul>
-              {winnable.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <Winnable t={t} game={g} />
         <p>
           <a class="fullrules" href={docsPath(g)} target="_blank" rel="noopener" data-testid="full-rules">
             {t('rules.full')}
