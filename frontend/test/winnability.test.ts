@@ -47,6 +47,17 @@ describe('winnability', () => {
     expect(gaps.every((line) => line.includes('の配りは勝てます'))).toBe(true);
     expect(gaps.some((line) => line.startsWith('配り直し 2 回：'))).toBe(true);
   });
+  test('a wide interval says only its low end: no "about" where too few deals were decided', () => {
+    const en = translatorFor('en');
+    for (const game of ['pyramid', 'gaps', 'forty-thieves'] as const) {
+      const rows = WINNABILITY.filter((w) => w.game === game);
+      winnableLines(en, game).forEach((line, i) => {
+        const [low, high] = rows[i]!.interval95;
+        expect(line.includes('at least') || line.startsWith('At least')).toBe(high - low > 0.2);
+        expect(line.includes('about') || line.startsWith('About')).toBe(high - low <= 0.2);
+      });
+    }
+  });
   test("an interval is never one number: tenths where whole percents would meet (Gaps' 99.6–100 %)", () => {
     const en = translatorFor('en');
     const lines = (['pyramid', 'gaps', 'forty-thieves'] as const).flatMap((g) => winnableLines(en, g));

@@ -69,6 +69,12 @@ const enBase = {
   'rules.winnable': 'About {pct} % of deals can be won (deals {first}–{last}, 95 % interval {low}–{high} %)',
   'rules.winnable.of':
     '{ruleset}: about {pct} % of deals can be won (deals {first}–{last}, 95 % interval {low}–{high} %)',
+  'rules.winnable.least':
+    'At least {low} % of deals can be won (deals {first}–{last}, 95 % interval {low}–{high} %: ' +
+    'too few decided to say more)',
+  'rules.winnable.least.of':
+    '{ruleset}: at least {low} % of deals can be won (deals {first}–{last}, 95 % interval ' +
+    '{low}–{high} %: too few decided to say more)',
   'rules.ruleset.pyramid.standard': 'Standard',
   'rules.ruleset.gaps.redeals-0': 'No redeal',
   'rules.ruleset.gaps.redeals-1': 'One redeal',
@@ -250,6 +256,12 @@ const jaBase: Record<keyof typeof enBase, string> = {
   'rules.winnable': '約 {pct} % の配りは勝てます（配り {first}〜{last}、95 % 区間 {low}〜{high} %）',
   'rules.winnable.of':
     '{ruleset}：約 {pct} % の配りは勝てます（配り {first}〜{last}、95 % 区間 {low}〜{high} %）',
+  'rules.winnable.least':
+    '少なくとも {low} % の配りは勝てます（配り {first}〜{last}、95 % 区間 {low}〜{high} %：' +
+    '判定できた配りが少なく、これ以上は言えません）',
+  'rules.winnable.least.of':
+    '{ruleset}：少なくとも {low} % の配りは勝てます（配り {first}〜{last}、95 % 区間 {low}〜{high} %：' +
+    '判定できた配りが少なく、これ以上は言えません）',
   'rules.ruleset.pyramid.standard': '標準',
   'rules.ruleset.gaps.redeals-0': '配り直しなし',
   'rules.ruleset.gaps.redeals-1': '配り直し 1 回',

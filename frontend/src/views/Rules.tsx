@@ -13,6 +13,9 @@ export interface RulesPage {
   sections: { heading: string; items: string[] }[];
 }
 
+/** The widest interval whose midpoint the rules page gives as "about". */
+const WIDE = 0.2;
+
 /** Whole percents, or tenths where whole ones would make the interval a single number. */
 const percents = (shares: number[], tenths: boolean): string[] =>
   shares.map((x) => String(Number((100 * x).toFixed(tenths ? 1 : 0))));
@@ -33,7 +36,10 @@ export function winnableLines(t: T, game: GameName): string[] {
       high: hi!,
       ruleset: t(`rules.ruleset.${game}.${w.ruleset}` as Key),
     };
-    return rows.length > 1 ? t('rules.winnable.of', params) : t('rules.winnable', params);
+    // An interval wider than 20 points gives no "about": only its low end is worth saying.
+    const wide = high - low > WIDE;
+    if (rows.length > 1) return t(wide ? 'rules.winnable.least.of' : 'rules.winnable.of', params);
+    return t(wide ? 'rules.winnable.least' : 'rules.winnable', params);
   });
 }
 
