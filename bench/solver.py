@@ -246,22 +246,32 @@ def _saved(save: Path | None) -> list[dict[str, Any]]:
 
 
 def winnability(per_deal: list[dict[str, Any]]) -> dict[str, Any]:
-    """Solvitaire's figures for a deal set (Blake & Gent, *The Winnability of Klondike
-    Solitaire and Many Other Patience Games*): the 95 % Wilson interval of the winnable share
-    among the decided deals only, and with the undecided counted as losses; the estimate is
-    the midpoint of the range they span together (from the lower bound with the undecided
-    lost to the upper bound over the decided), ± half its width."""
+    """The winnability of a deal set as Blake & Gent give it for Solvitaire's table (*The
+    Winnability of Klondike Solitaire and Many Other Patience Games*): see :func:`bounds`."""
     counts = _count(per_deal)
-    won, decided, n = counts["winnable"], counts["winnable"] + counts["unwinnable"], len(per_deal)
-    decided_only = wilson(won, decided)
-    as_losses = wilson(won, n)
-    low, high = as_losses[0], decided_only[1]
+    return bounds(counts["winnable"], counts["unwinnable"], counts["unknown"])
+
+
+def bounds(wins: int, losses: int, undecided: int) -> dict[str, Any]:
+    """One 95 % interval of the winnable share that no undecided deal can fall outside: its low
+    end is the Wilson interval's low end with every undecided deal lost, its high end the
+    Wilson interval's high end with every undecided deal won; the estimate is its midpoint,
+    ± half its width.
+
+    >>> bounds(679, 321, 0)["interval_95"]
+    [0.6494, 0.7072]
+    >>> bounds(90, 2, 108)["interval_95"]
+    [0.3826, 0.9973]
+    """
+    n = wins + losses + undecided
+    low = wilson(wins, n)[0]
+    high = wilson(wins + undecided, n)[1]
     return {
         "deals": n,
-        "decided": decided,
-        "winnable": won,
-        "decided_only_95ci": [round(x, 4) for x in decided_only],
-        "undecided_as_losses_95ci": [round(x, 4) for x in as_losses],
+        "wins": wins,
+        "losses": losses,
+        "undecided": undecided,
+        "interval_95": [round(low, 4), round(high, 4)],
         "estimate": round((low + high) / 2, 4),
         "plus_minus": round((high - low) / 2, 4),
     }

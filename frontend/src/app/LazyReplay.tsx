@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ComponentProps, ComponentType, JSX } from 'preact';
 import type { ReplayView as Viewer } from './Replay';
 import type { DevicesDialog as Devices, RecordDialog as Records } from '../views/Account';
+import type { RulesDialog as Rules } from '../views/Rules';
 
 /** A component that loads ``load``'s view on first use, showing ``waiting`` meanwhile. */
 function lazy<P>(
@@ -47,5 +48,10 @@ export const LazyDevices = lazy<ComponentProps<typeof Devices>>(
 
 export const LazyRecords = lazy<ComponentProps<typeof Records>>(
   () => import('../views/Account').then((m) => m.RecordDialog),
+  () => null,
+);
+
+export const LazyRules = lazy<ComponentProps<typeof Rules>>(
+  () => import('../views/Rules').then((m) => m.RulesDialog),
   () => null,
 );

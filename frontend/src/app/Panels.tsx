@@ -4,13 +4,12 @@ import { GAME_NAMES, gameModule, isGameName, moduleOf } from '../games';
 import type { T } from '../i18n';
 import { isPaused } from '../model/types';
 import { deadEndExits, deadEndKind, rewindPoint } from '../state/analysis';
-import { LazyDevices, LazyRecords } from './LazyReplay';
+import { LazyDevices, LazyRecords, LazyRules } from './LazyReplay';
 import { DeadEndPanel } from '../views/DeadEnd';
 import { BestsDialog, DailyBoardDialog, LeaderboardDialog } from '../views/Leaderboard';
 import { MenuDialog, StatsDialog } from '../views/Menus';
 import { NewGameDialog } from '../views/NewGame';
 import { ResultsPanel } from '../views/Results';
-import { RulesDialog } from '../views/Rules';
 import { linkUrl } from './account';
 import { useCommands } from './commands';
 import { storedOptions } from './saved';
@@ -84,7 +83,7 @@ function Dialogs({ s, t }: { s: UiState; t: T }) {
       );
     case 'rules':
       return (
-        <RulesDialog
+        <LazyRules
           t={t}
           games={GAME_NAMES}
           game={game}

@@ -65,6 +65,26 @@ const enBase = {
     'Three solitaire games. Pick one and press Play: tap a card to move it, or drag it. ' +
     'A hint and undo are always at hand.',
   'rules.full': 'Full rules',
+  'rules.winnable.heading': 'How many deals can be won',
+  'rules.winnable': 'About {pct} % of deals can be won (deals {first}–{last}, 95 % interval {low}–{high} %)',
+  'rules.winnable.of':
+    '{ruleset}: about {pct} % of deals can be won (deals {first}–{last}, 95 % interval {low}–{high} %)',
+  'rules.winnable.least':
+    'At least {low} % of deals can be won (deals {first}–{last}, 95 % interval {low}–{high} %: ' +
+    'too few decided to say more)',
+  'rules.winnable.least.of':
+    '{ruleset}: at least {low} % of deals can be won (deals {first}–{last}, 95 % interval ' +
+    '{low}–{high} %: too few decided to say more)',
+  'rules.ruleset.pyramid.standard': 'Standard',
+  'rules.ruleset.gaps.redeals-0': 'No redeal',
+  'rules.ruleset.gaps.redeals-1': 'One redeal',
+  'rules.ruleset.gaps.redeals-2': 'Two redeals',
+  'rules.ruleset.gaps.redeals-unlimited': 'Unlimited redeals',
+  'rules.ruleset.gaps.redeals-1-aces': 'One redeal, aces shuffled in',
+  'rules.ruleset.gaps.redeals-2-aces': 'Two redeals, aces shuffled in',
+  'rules.ruleset.gaps.redeals-unlimited-aces': 'Unlimited redeals, aces shuffled in',
+  'rules.ruleset.forty-thieves.classic': 'Classic',
+  'rules.ruleset.forty-thieves.relaxed': 'Relaxed',
   'btn.resume': 'Resume',
   'paused.title': 'Paused',
   'status.stock': 'Stock {n}',
@@ -232,6 +252,26 @@ const jaBase: Record<keyof typeof enBase, string> = {
   'home.welcome':
     '3 つのソリティアです。ゲームを選んで「遊ぶ」を押し、カードをタップかドラッグで動かします。ヒントと戻すはいつでも使えます。',
   'rules.full': 'ルールの詳細',
+  'rules.winnable.heading': '勝てる配りの割合',
+  'rules.winnable': '約 {pct} % の配りは勝てます（配り {first}〜{last}、95 % 区間 {low}〜{high} %）',
+  'rules.winnable.of':
+    '{ruleset}：約 {pct} % の配りは勝てます（配り {first}〜{last}、95 % 区間 {low}〜{high} %）',
+  'rules.winnable.least':
+    '少なくとも {low} % の配りは勝てます（配り {first}〜{last}、95 % 区間 {low}〜{high} %：' +
+    '判定できた配りが少なく、これ以上は言えません）',
+  'rules.winnable.least.of':
+    '{ruleset}：少なくとも {low} % の配りは勝てます（配り {first}〜{last}、95 % 区間 {low}〜{high} %：' +
+    '判定できた配りが少なく、これ以上は言えません）',
+  'rules.ruleset.pyramid.standard': '標準',
+  'rules.ruleset.gaps.redeals-0': '配り直しなし',
+  'rules.ruleset.gaps.redeals-1': '配り直し 1 回',
+  'rules.ruleset.gaps.redeals-2': '配り直し 2 回',
+  'rules.ruleset.gaps.redeals-unlimited': '配り直し無制限',
+  'rules.ruleset.gaps.redeals-1-aces': '配り直し 1 回・A も混ぜる',
+  'rules.ruleset.gaps.redeals-2-aces': '配り直し 2 回・A も混ぜる',
+  'rules.ruleset.gaps.redeals-unlimited-aces': '配り直し無制限・A も混ぜる',
+  'rules.ruleset.forty-thieves.classic': 'クラシック',
+  'rules.ruleset.forty-thieves.relaxed': 'ゆるめ',
   'btn.resume': '再開',
   'paused.title': '一時停止中',
   'status.stock': '山札 {n}',
