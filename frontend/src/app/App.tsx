@@ -8,7 +8,7 @@ import { isPaused, type GameView } from '../model/types';
 import { checking, deadEndKind } from '../state/analysis';
 import { reasonKey, type ShownHint } from '../state/hint';
 import { targets as targetsOf } from '../state/select';
-import { DealId } from '../views/Results';
+import { DealId } from '../views/DealId';
 import { CommandsContext, createShell, useCommands, type Shell } from './commands';
 import { storedOptions } from './saved';
 import { Header } from './Header';

@@ -5,6 +5,13 @@ import type { ComponentProps, ComponentType, JSX } from 'preact';
 import type { ReplayView as Viewer } from './Replay';
 import type { DevicesDialog as Devices, RecordDialog as Records } from '../views/Account';
 import type { RulesDialog as Rules } from '../views/Rules';
+import type { ResultsPanel as Results } from '../views/Results';
+import type { MenuDialog as Menu, StatsDialog as Stats } from '../views/Menus';
+import type {
+  BestsDialog as Bests,
+  DailyBoardDialog as DailyBoard,
+  LeaderboardDialog as Leaderboard,
+} from '../views/Leaderboard';
 
 /** A component that loads ``load``'s view on first use, showing ``waiting`` meanwhile. */
 function lazy<P>(
@@ -53,5 +60,35 @@ export const LazyRecords = lazy<ComponentProps<typeof Records>>(
 
 export const LazyRules = lazy<ComponentProps<typeof Rules>>(
   () => import('../views/Rules').then((m) => m.RulesDialog),
+  () => null,
+);
+
+export const LazyResults = lazy<ComponentProps<typeof Results>>(
+  () => import('../views/Results').then((m) => m.ResultsPanel),
+  () => null,
+);
+
+export const LazyMenu = lazy<ComponentProps<typeof Menu>>(
+  () => import('../views/Menus').then((m) => m.MenuDialog),
+  () => null,
+);
+
+export const LazyStats = lazy<ComponentProps<typeof Stats>>(
+  () => import('../views/Menus').then((m) => m.StatsDialog),
+  () => null,
+);
+
+export const LazyBests = lazy<ComponentProps<typeof Bests>>(
+  () => import('../views/Leaderboard').then((m) => m.BestsDialog),
+  () => null,
+);
+
+export const LazyDailyBoard = lazy<ComponentProps<typeof DailyBoard>>(
+  () => import('../views/Leaderboard').then((m) => m.DailyBoardDialog),
+  () => null,
+);
+
+export const LazyLeaderboard = lazy<ComponentProps<typeof Leaderboard>>(
+  () => import('../views/Leaderboard').then((m) => m.LeaderboardDialog),
   () => null,
 );

@@ -4,12 +4,19 @@ import { GAME_NAMES, gameModule, isGameName, moduleOf } from '../games';
 import type { T } from '../i18n';
 import { isPaused } from '../model/types';
 import { deadEndExits, deadEndKind, rewindPoint } from '../state/analysis';
-import { LazyDevices, LazyRecords, LazyRules } from './LazyReplay';
+import {
+  LazyBests,
+  LazyDailyBoard,
+  LazyDevices,
+  LazyLeaderboard,
+  LazyMenu,
+  LazyRecords,
+  LazyResults,
+  LazyRules,
+  LazyStats,
+} from './LazyReplay';
 import { DeadEndPanel } from '../views/DeadEnd';
-import { BestsDialog, DailyBoardDialog, LeaderboardDialog } from '../views/Leaderboard';
-import { MenuDialog, StatsDialog } from '../views/Menus';
 import { NewGameDialog } from '../views/NewGame';
-import { ResultsPanel } from '../views/Results';
 import { linkUrl } from './account';
 import { useCommands } from './commands';
 import { storedOptions } from './saved';
@@ -45,7 +52,7 @@ function EndPanels({ s, t }: { s: UiState; t: T }) {
         />
       ) : null}
       {view && view.status !== 'playing' && view.result && !s.hideResult && !s.dialog ? (
-        <ResultsPanel
+        <LazyResults
           view={view}
           t={t}
           board={s.dealBoard}
@@ -93,7 +100,7 @@ function Dialogs({ s, t }: { s: UiState; t: T }) {
       );
     case 'menu':
       return (
-        <MenuDialog
+        <LazyMenu
           t={t}
           lang={s.lang}
           inGame={!!s.view}
@@ -117,10 +124,10 @@ function DataDialogs({ s, t }: { s: UiState; t: T }) {
   const close = () => cmd.closeDialog();
   switch (s.dialog) {
     case 'bests':
-      return <BestsDialog t={t} bests={s.bests} onClose={close} />;
+      return <LazyBests t={t} bests={s.bests} onClose={close} />;
     case 'daily':
       return typeof s.daily === 'object' && s.daily && s.dailyGame ? (
-        <DailyBoardDialog
+        <LazyDailyBoard
           t={t}
           board={s.dailyBoard}
           game={s.dailyGame}
@@ -130,9 +137,9 @@ function DataDialogs({ s, t }: { s: UiState; t: T }) {
         />
       ) : null;
     case 'stats':
-      return <StatsDialog t={t} games={GAME_NAMES} me={s.me} bests={s.bests} onClose={close} />;
+      return <LazyStats t={t} games={GAME_NAMES} me={s.me} bests={s.bests} onClose={close} />;
     case 'leaderboard':
-      return s.view ? <LeaderboardDialog t={t} board={s.dealBoard} view={s.view} onClose={close} /> : null;
+      return s.view ? <LazyLeaderboard t={t} board={s.dealBoard} view={s.view} onClose={close} /> : null;
     default:
       return <AccountDialogs s={s} t={t} />;
   }

@@ -1,10 +1,10 @@
 // The results panel of a finished game: time, moves and the deal's par, the personal best, a
 // daily's rank that day, the deal's leaderboard, and the way to watch the game again.
-import { useState } from 'preact/hooks';
 import { formatTime, type GameKey, type T } from '../i18n';
 import type { DailyRank as Rank, DealBoard } from '../model/fetched';
 import { readPar, type ServerView } from '../model/types';
-import { dealPath, replayPath } from '../model/paths';
+import { replayPath } from '../model/paths';
+import { DealId } from './DealId';
 import { LeaderboardTable } from './Leaderboard';
 import { Modal } from './Modal';
 
@@ -169,28 +169,6 @@ function DailyRankLine({ rank, t }: { rank: Rank | null; t: T }) {
       {rank === 'unranked'
         ? t('daily.result.unranked')
         : t('daily.result.rank', { rank: rank.rank, n: rank.of })}
-    </p>
-  );
-}
-
-export function DealId({ id, t }: { id: string; t: T }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    const url = `${location.origin}${dealPath(id)}`;
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      /* clipboard may be refused */
-    }
-    setCopied(true);
-    setTimeout(() => setCopied(false), 1500);
-  };
-  return (
-    <p class="dealid">
-      {t('won.deal')}: <code data-testid="deal-id">{id}</code>{' '}
-      <button type="button" class="small" onClick={copy}>
-        {copied ? t('btn.copied') : t('btn.copy')}
-      </button>
     </p>
   );
 }
