@@ -134,7 +134,7 @@ test('the checks see a circle and a layer broken when there is one', () => {
   expect(circles(loop)).toEqual([['games/index.ts', 'games/types.ts', 'state/analysis.ts']]);
   expect(circles(g({ 'a.ts': ['b.ts'], 'b.ts': [] }))).toEqual([]);
   expect(importsOf(join(SRC, 'games/index.ts')).map(name)).toContain('games/pyramid/index.ts');
-  expect(importsOf(join(SRC, 'app/LazyReplay.tsx')).map(name)).toContain('app/Replay.tsx');
+  expect(importsOf(join(SRC, 'app/LazyViews.tsx')).map(name)).toContain('app/Replay.tsx');
   expect(importsOf(join(SRC, 'model/types.ts')).map(name)).toContain('api/schema.d.ts');
   expect(LAYERS[layerOf(join(SRC, 'views/Card.tsx'))]).toBeLessThan(
     LAYERS[layerOf(join(SRC, 'state/hint.ts'))]!,

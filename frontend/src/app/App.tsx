@@ -13,7 +13,7 @@ import { CommandsContext, createShell, useCommands, type Shell } from './command
 import { storedOptions } from './saved';
 import { Header } from './Header';
 import { Home } from './Home';
-import { LazyReplay } from './LazyReplay';
+import { LazyReplay } from './LazyViews';
 import type { UiState } from './state';
 import { Panels } from './Panels';
 import { Toolbar } from './Toolbar';

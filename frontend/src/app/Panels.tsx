@@ -14,7 +14,7 @@ import {
   LazyResults,
   LazyRules,
   LazyStats,
-} from './LazyReplay';
+} from './LazyViews';
 import { DeadEndPanel } from '../views/DeadEnd';
 import { NewGameDialog } from '../views/NewGame';
 import { linkUrl } from './account';
