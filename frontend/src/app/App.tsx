@@ -208,13 +208,12 @@ function NoteLine({ s, t }: { s: UiState; t: T }) {
     note = <Overlay view={view} sel={s.sel} t={t} onSelect={(sel) => cmd.select(sel)} />;
   if (!note && (s.hint || checking(s.watch, view, Date.now()))) note = <HintBox s={s} t={t} view={view} />;
   else if (!note && view) {
-    // A nudge beside the pile buttons, never beside a dead-end panel, which says what holds.
-    // "The columns still have moves" waits until the player reaches for the stock while they
-    // do (the view a draw or a redeal answered): on a fresh deal, which always has such
-    // moves, it would only nag.
+    // A nudge beside the pile buttons, never beside a dead-end panel, which says what holds;
+    // some wait until the player reaches for the stock (the game's `noticesAfterDraw`).
     const nudges = view.status === 'playing' && !deadEndKind(view, s.watch) ? view.notices : [];
+    const later = moduleOf(view).noticesAfterDraw ?? [];
     const shown = nudges.filter(
-      (n) => known(t, `${view.game}.notice.${n}`) && (n !== 'columns_have_moves' || reachedForStock(view)),
+      (n) => known(t, `${view.game}.notice.${n}`) && (!later.includes(n) || reachedForStock(view)),
     );
     if (shown.length)
       note = (

@@ -84,6 +84,9 @@ export interface GameModule<V extends GameView = GameView> {
   pileActions(view: V): PileAction[];
   /** the move of the D (draw) and R (recycle/redeal) keys, if the game has one */
   keyMove(view: V, key: 'draw' | 'recycle'): Move | null;
+  /** notices kept back until the player reaches for the stock (a view answering a draw or a
+   *  redeal): true on every fresh deal, they would only nag there */
+  noticesAfterDraw?: readonly string[];
   /** the exits of a position proven unwinnable (SPEC §2–§5) */
   unwinnableExits: Exit[];
   /** the game's own strings (keys `<game>.…`: its name `<game>.name`, option labels

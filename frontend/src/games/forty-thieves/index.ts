@@ -404,6 +404,7 @@ export const fortyThieves: GameModule<FortyThievesView> = {
   moveSpots,
   say,
   resultLabel: 'forty-thieves.won.on_foundations',
+  noticesAfterDraw: ['columns_have_moves'],
   selectionName(view, loc, lang) {
     const b = view.board;
     const pile = loc === 'waste' ? b.waste.cards : (b.tableau[Number(loc.slice(1))] ?? []);
