@@ -204,6 +204,18 @@ def test_past_the_queue_bound_new_analyses_are_busy_not_queued(redis: Redis) -> 
     assert len(jobs.queue()) == 2
 
 
+def test_the_newest_position_is_analysed_first_and_rewinds_wait_behind(redis: Redis) -> None:
+    jobs = Analyses(redis)
+    games = [new_game("gaps", deal=deal, options={"redeals": 0}) for deal in (1, 2, 3)]
+    for n, g in enumerate(games):
+        ask(jobs, g, 0, owner=f"g{n}")
+    lost = draw_all(8153)  # a position an analysis proved lost queues its rewind search
+    jobs.start_rewind(lost, "g9")
+    order = jobs.queue().get_job_ids()
+    newest_first = [f"analysis-{g.position_key()}" for g in reversed(games)]
+    assert order[:3] == newest_first and order[3].startswith("rewind-")
+
+
 def test_a_player_has_a_few_solves_in_flight_at_most(redis: Redis) -> None:
     jobs = Solves(redis)
     for deal in range(1, SOLVES_IN_FLIGHT + 1):

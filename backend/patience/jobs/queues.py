@@ -122,6 +122,11 @@ class Kind:
     wait: int
     """Seconds it may wait queued before it is dropped (asked for again, it is queued
     again)."""
+    newest_first: bool = False
+    """Queued at the front: the job asked for last runs next. A game wants one analysis at
+    a time, of the position its player is looking at now, so the newest analysis is the one
+    a player most likely still waits on; older ones belong to players who think or have
+    moved on (and are then dropped)."""
 
 
 ANALYSIS = Kind(
@@ -130,6 +135,7 @@ ANALYSIS = Kind(
     int(ANALYSIS_SECONDS) + 30,
     keep=RESULT_TTL,
     wait=HOUR,
+    newest_first=True,
 )
 REWIND = Kind(
     "patience.jobs.tasks.rewind",

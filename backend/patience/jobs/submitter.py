@@ -72,6 +72,7 @@ class Submitter:
                 failure_ttl=lifetime(KEEP_FAILED),
                 retry=Retry(max=RETRIES),
                 unique=True,
+                at_front=kind.newest_first,
             )
 
     def has_workers(self) -> bool:
