@@ -251,3 +251,21 @@ def test_a_proven_dead_end_is_kept_for_the_games_later_analyses(redis: Redis) ->
     (kept,) = redis.smembers(LOST + "g1")
     assert json.loads(kept) == lost.position()
     assert 0 < redis.ttl(LOST + "g1") <= LOST_TTL
+
+
+def test_every_position_after_a_proven_dead_end_is_lost_without_a_search(redis: Redis) -> None:
+    jobs = Analyses(redis)
+    lost = draw_all(327)  # a proven dead end at once
+    ask(jobs, lost, 0, owner="g1")
+    work(redis)
+    later = lost.copy()
+    for _ in range(2):  # two moves on, the one between never analysed
+        later.play(later.legal_moves()[0])
+    report = ask(jobs, later, 2, owner="g1")
+    assert report["state"] == "done" and report["verdict"] == "unwinnable"
+    assert all(j.startswith("rewind-") for j in jobs.queue().get_job_ids())  # no analysis
+    assert jobs.known(later).result["from"] == "lost_ancestor"
+    elsewhere = draw_all(327)  # another game at the same dead end, none of it proved there
+    elsewhere.play(elsewhere.legal_moves()[1])
+    elsewhere.play(elsewhere.legal_moves()[0])
+    assert ask(jobs, elsewhere, 2, owner="g2")["state"] != "done"

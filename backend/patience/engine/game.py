@@ -23,7 +23,7 @@ import itertools
 import json
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from patience.engine.cards import ONE_DECK, TWO_DECKS, Card
@@ -382,6 +382,12 @@ class Game(ABC, Generic[S, M]):
     def position(self) -> Json:
         """Full-information position (hidden cards included: never served to players)."""
         return self.position_of(self._state)
+
+    def earlier_positions(self) -> Iterator[Json]:
+        """The positions the game was in before this one, as :meth:`position`, the latest
+        first."""
+        for state, _ in reversed(self._history):
+            yield self.position_of(state)
 
 
 def require_move_fields(

@@ -41,6 +41,7 @@ from patience.jobs.queues import (
     ANALYSIS_SECONDS,
     KEEP_LEFT_BEHIND,
     LATEST,
+    LOST,
     RESULT_TTL,
     REWIND,
     REWIND_SECONDS,
@@ -48,10 +49,11 @@ from patience.jobs.queues import (
     analysis_id,
     lifetime,
     live_workers,
+    lost_item,
     queue_key,
     rewind_id,
 )
-from patience.jobs.results import RESULT, Known, Results
+from patience.jobs.results import RESULT, Known, Results, text
 from patience.jobs.submitter import Submitter, primitives
 
 Json = dict[str, Any]
@@ -252,7 +254,7 @@ class Analyses(Submitter):
         """Keep ``game``'s verdict when it needs no search (:meth:`_inferred`; for a proven
         dead end, game ``owner``'s rewind search is queued); what is then known, else
         ``None`` (raises ``RedisError``)."""
-        inferred = self._inferred(game)
+        inferred = self._inferred(game, owner)
         if inferred is None:
             return None
         self.results.put(analysis_id(game), inferred, lifetime(ANALYSIS.keep))
@@ -260,11 +262,13 @@ class Analyses(Submitter):
             self.start_rewind(game, owner)
         return Known(inferred)
 
-    def _inferred(self, game: Game[Any, Any]) -> Json | None:
+    def _inferred(self, game: Game[Any, Any], owner: str | None = None) -> Json | None:
         """A verdict that needs no search, for a full-information position with no shuffle
         ahead: ``winnable`` on a kept winning line (the rest of the line proves it);
         ``unwinnable`` one move from a position proven lost that had nothing unseen and no
-        shuffle ahead either (every position it leads to is lost). ``None`` otherwise."""
+        shuffle ahead either (every position it leads to is lost), or anywhere after such a
+        position in game ``owner``'s line (its analyses' kept dead ends). ``None``
+        otherwise."""
         if not honesty(game).full_information:
             return None
         here = game.position_key()
@@ -275,12 +279,17 @@ class Analyses(Submitter):
             parent.undo()
             if honesty(parent).full_information:
                 keys.append(Results.key(analysis_id(parent)))
-        on_hint_line, on_line, *before = self.redis.mget(keys)
+        with self.redis.pipeline(transaction=False) as pipe:  # one round trip
+            pipe.mget(keys)
+            pipe.smembers(LOST + (owner or ""))
+            (on_hint_line, on_line, *before), dead_ends = pipe.execute()
         if on_hint_line is not None or on_line is not None:
             return {"verdict": "winnable", "nodes": 0, "seconds": 0.0, "from": "kept_line"}
         lost = before and before[0] is not None and json.loads(before[0]).get("verdict")
         if lost == "unwinnable":
             return {"verdict": "unwinnable", "nodes": 0, "seconds": 0.0, "from": "lost_parent"}
+        if owner is not None and dead_ends and after_dead_end(game, {text(d) for d in dead_ends}):
+            return {"verdict": "unwinnable", "nodes": 0, "seconds": 0.0, "from": "lost_ancestor"}
         return None
 
     def release(self, owner: str) -> None:
@@ -363,6 +372,13 @@ class Analyses(Submitter):
         if point is None or point[0] is None:
             return None
         return point[1] - point[0]
+
+
+def after_dead_end(game: Game[Any, Any], dead_ends: set[str]) -> bool:
+    """Whether an earlier position of ``game``'s line is one of its analyses' kept
+    ``dead_ends`` (:data:`~patience.jobs.queues.LOST`: proved lost with nothing unseen and no
+    shuffle ahead, so every position after it is lost too)."""
+    return any(lost_item(p) in dead_ends for p in game.earlier_positions())
 
 
 def _proven(result: Json) -> bool:

@@ -214,6 +214,13 @@ WANTED = "patience:analysis:wanted:"
 LOST = "patience:analysis:lost:"
 """+ game id → the positions (JSON) its analyses proved lost, with nothing unseen and no
 shuffle pending: later analyses of that game never search them again."""
+
+
+def lost_item(position: Json) -> str:
+    """A position's member in a game's :data:`LOST` set (one text for one position)."""
+    return json.dumps(position, sort_keys=True, separators=(",", ":"))
+
+
 LOST_LIMIT = 64
 """Lost positions kept per game, at most (the first ones proved: the set is not added to
 once full)."""
