@@ -21,10 +21,10 @@ seed) and with at least two moves leading somewhere new (the no-cycle rule's fre
 - *clairvoyant*: a player who, with probability ``1 − ε``, plays one of the *clear* moves
   ``T`` — the first move of the full-information search's win from the position
   (:data:`CLEAR_NODES` nodes, the real order known; in Gaps where each redeal will put the
-  cards) and, where the game has an optimal par
-  search (Pyramid), the first move of a shortest winning line (:data:`PAR_NODES`), each
-  with weight ``w(m)`` (the share of ``T`` that is ``m``) — and otherwise plays like the
-  sighted player: ``c(m) = (1 − ε)·w(m) + ε·q(m)``.
+  cards) and, where the game has an optimal par search (Pyramid), the first move of a
+  shortest winning line (:data:`PAR_NODES`), each with weight ``w(m)`` (the share of ``T``
+  that is ``m``) — and otherwise plays like the sighted player:
+  ``c(m) = (1 − ε)·w(m) + ε·q(m)``.
 
 The evidence of a decision is the log-likelihood ratio of the chosen move ``m``,
 ``ln c(m) − ln q(m) = ln((1 − ε)·w(m) / q(m) + ε)``: large when the player chose a clear
@@ -83,7 +83,7 @@ PAR_NODES = 20_000
 VOTE_EFFORT: Mapping[str, Effort] = {
     "pyramid": Effort(seconds=None, nodes=None),  # each sample at the hint's own nodes
     "forty-thieves": Effort(seconds=None, nodes=16_000),
-    "gaps": Effort(seconds=None, nodes=24_000),
+    "gaps": Effort(seconds=None, nodes=24_000),  # a win in sight, then six samples' share
 }
 """The sighted vote's effort per game: nodes only, so a mark never depends on the machine."""
 MAX_DECISIONS: Mapping[str, int] = {"forty-thieves": 12, "gaps": 30}
