@@ -1,15 +1,18 @@
 """The fair-play statistic on honest and clairvoyant players (not a test).
 
-Four players, in this process, on winnable catalogue deals of the rulesets that hide cards
-(Pyramid, Forty Thieves classic and relaxed):
+Five players, in this process, on winnable catalogue deals of the rulesets that hide
+something (Pyramid, Forty Thieves classic and relaxed, Gaps with 2 redeals: where a redeal
+will put the cards):
 
 - *follower*: plays the honest searched hint every move (``bench/hints.py``'s
   :func:`~bench.hints.follow`, the hint at a node budget so runs repeat);
 - *noisy*: the follower, but a seeded share (``--noise``) of its moves is a random fresh move;
 - *clairvoyant*: the full-information solver's winning line from move one (Forty Thieves:
-  with its detours taken out, as the par search does);
+  with its detours taken out, as the par search does; Gaps: its redeals chosen knowing the
+  shuffles);
 - *half*: at each move a seeded coin picks the full-information search's move (from the
-  position, the real order known) or the honest hint.
+  position, the real order known) or the honest hint;
+- *shortest*: a shortest winning line, the real order known (the par search's).
 
 Each player's wins get the foreknowledge statistic (:mod:`patience.games.fair_play`). The
 threshold is chosen on the *tuning* deals (the first ``--tune`` winnable deals of each
@@ -21,6 +24,7 @@ which the choice never saw. Per-deal rows, each with its line, go to
 played again; ``--rescore`` weighs their lines again after a change to the statistic).
 
     nice -n 10 .venv/bin/python -m bench.fair_play --tune 25 --deals 25 --rulesets pyramid
+    nice -n 15 .venv/bin/python -m bench.fair_play --tune 10 --deals 10 --rulesets gaps-2
 """
 
 from __future__ import annotations
@@ -56,6 +60,10 @@ SOLVE = Budget(nodes=400_000)
 """The clairvoyant's full-information search from move one (and the half player's)."""
 STEP = Budget(nodes=60_000)
 """The half player's full-information search from a position."""
+
+
+FAIR_PLAY_RULESETS = ("pyramid", "ft-classic", "ft-relaxed", "gaps-2")
+RULESET_HELP = f"comma-separated, of: {', '.join(FAIR_PLAY_RULESETS)}"
 
 
 def hinted(g: Game[Any, Any]) -> Hint:
@@ -156,7 +164,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tune", type=int, default=25, help="tuning deals per ruleset")
     parser.add_argument("--deals", type=int, default=25, help="evaluation deals per ruleset")
-    parser.add_argument("--rulesets", default="pyramid,ft-classic,ft-relaxed")
+    parser.add_argument("--rulesets", default="pyramid,ft-classic,ft-relaxed", help=RULESET_HELP)
     parser.add_argument("--noise", type=float, default=0.15)
     parser.add_argument("--fp", type=float, default=0.02)
     parser.add_argument("--seed", type=int, default=1)
@@ -166,6 +174,8 @@ def main() -> None:
     args = parser.parse_args()
     tables = []
     for name in args.rulesets.split(","):
+        if name not in FAIR_PLAY_RULESETS:
+            parser.error(f"unknown ruleset {name!r} ({RULESET_HELP})")
         game, options, ruleset = RULESETS[name]
         catalogue = cached(game, ruleset)
         assert catalogue is not None, ruleset

@@ -15,7 +15,15 @@ from patience.games import new_game
 from patience.games.solving import solve_game
 from patience.solver import Budget
 from tests.api.conftest import Api, flush, work
-from tests.games.test_fair_play import DEAL, follower_line, shortest_line
+from tests.games.test_fair_play import (
+    DEAL,
+    GAPS_DEAL,
+    GAPS_REDEALS,
+    follower_line,
+    gaps_clairvoyant_line,
+    gaps_follower_line,
+    shortest_line,
+)
 
 
 def data_of(response: Any) -> Any:
@@ -63,20 +71,31 @@ def test_wins_are_pending_then_weighed_by_the_worker(queue_app: Flask) -> None:
     assert marks(api, names) == {"Scout": "review", "Sighted": "ok"}
 
 
-def test_a_gaps_win_is_ok_at_once_even_one_that_redealt_knowing_the_shuffles(
+def test_gaps_wins_with_redeals_are_weighed_and_wins_without_are_ok_at_once(
     queue_app: Flask,
 ) -> None:
-    """Gaps has no honest vote to weigh a line against, so no Gaps win is weighed: not even
-    the full-information solver's, whose redeals were chosen knowing where the cards would
-    fall (what the mark cannot see, docs/api/ranked.md)."""
+    """With redeals, where a redeal will put the cards is unseen: the win is weighed like
+    Pyramid's, and the full-information solver's, whose redeals were chosen knowing where the
+    cards would fall, is marked for review. Without redeals nothing is unseen: ok at once."""
     api = Api(queue_app.test_client())
+    names = ("Gap sighted", "Gap scout")
+    honest, scout = (api.player(name) for name in names)
+    win(api, honest, "gaps", GAPS_DEAL, gaps_follower_line(GAPS_DEAL).moves, **GAPS_REDEALS)
+    win(api, scout, "gaps", GAPS_DEAL, gaps_clairvoyant_line(GAPS_DEAL).moves, **GAPS_REDEALS)
+    query = {"ruleset": "redeals-2"}
+    assert marks(api, names, "gaps", GAPS_DEAL, **query) == dict.fromkeys(names, "pending")
+    work(queue_app)
+    assert marks(api, names, "gaps", GAPS_DEAL, **query) == {
+        "Gap scout": "review",
+        "Gap sighted": "ok",
+    }
+    assert best_mark(api, scout) == "review"
+
     headers = api.player("Gapper")
-    deal, options = 2, {"redeals": 2}
-    found = solve_game(new_game("gaps", deal=deal, options=options), Budget(nodes=400_000))
+    found = solve_game(new_game("gaps", deal=2, options={"redeals": 0}), Budget(nodes=400_000))
     assert found.verdict == "winnable" and found.solution
-    assert {"type": "redeal"} in found.solution
-    win(api, headers, "gaps", deal, found.solution, **options)
-    assert marks(api, ("Gapper",), "gaps", deal, ruleset="redeals-2") == {"Gapper": "ok"}
+    win(api, headers, "gaps", 2, found.solution, redeals=0)
+    assert marks(api, ("Gapper",), "gaps", 2, ruleset="redeals-0") == {"Gapper": "ok"}
 
 
 def test_without_redis_a_win_stays_pending_until_the_command_weighs_it(app: Flask) -> None:

@@ -1,5 +1,6 @@
 """The foreknowledge statistic (patience.games.fair_play): its parts on small cases, and real
-lines — an honest hint-follower's and a clairvoyant shortest line — on one Pyramid deal."""
+lines — an honest hint-follower's and a clairvoyant shortest line — on one Pyramid deal, and
+on one Gaps deal with 2 redeals (where the unseen is where a redeal will put the cards)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ from patience.solver.hints import Effort, hint_move
 from tests.budgets import SEARCH_NODES
 
 DEAL = 1
+GAPS_DEAL = 3
+GAPS_REDEALS = {"redeals": 2}
 
 
 def follower_line(deal: int) -> Game[Any, Any]:
@@ -36,6 +39,27 @@ def follower_line(deal: int) -> Game[Any, Any]:
         advice, _ = searched_hint(game, Effort(seconds=None, nodes=20_000))
         assert advice is not None
         game.play(hint_move(advice))
+    return game
+
+
+def gaps_follower_line(deal: int) -> Game[Any, Any]:
+    """The honest Gaps hint followed to the end, 2 redeals (node budgets only)."""
+    game = new_game("gaps", deal=deal, options=GAPS_REDEALS)
+    while game.status == "playing":
+        advice, _ = searched_hint(game, Effort(seconds=None, nodes=24_000))
+        assert advice is not None
+        game.play(hint_move(advice))
+    return game
+
+
+def gaps_clairvoyant_line(deal: int) -> Game[Any, Any]:
+    """The full-information solver's win, 2 redeals: each redeal chosen knowing the shuffle."""
+    game = new_game("gaps", deal=deal, options=GAPS_REDEALS)
+    found = solve_game(game, Budget(nodes=400_000))
+    assert found.verdict == "winnable" and found.solution
+    assert {"type": "redeal"} in found.solution
+    for move in found.solution:
+        game.play(move)
     return game
 
 
@@ -89,6 +113,30 @@ def test_games_that_hide_nothing_have_nothing_to_weigh() -> None:
     for move in line[:10]:
         gaps.play(move)
     assert foreknowledge(gaps).decisions == ()
+
+
+def test_gaps_decisions_are_weighed_only_while_a_redeal_remains() -> None:
+    game = gaps_clairvoyant_line(GAPS_DEAL)
+    found = foreknowledge(game)
+    assert found.counted
+    replay = new_game("gaps", deal=GAPS_DEAL, options=GAPS_REDEALS)
+    redeal_left_at = set()
+    for index, move in enumerate(game.moves):
+        if replay.state.can_redeal():
+            redeal_left_at.add(index)
+        replay.play(move)
+    assert {d.index for d in found.decisions} <= redeal_left_at
+    assert max(redeal_left_at) < len(game.moves) - 1  # after the last redeal: all in sight
+    assert all(d.fresh > 1 for d in found.decisions)
+
+
+def test_a_clairvoyant_gaps_line_scores_above_the_honest_followers() -> None:
+    honest, scout = gaps_follower_line(GAPS_DEAL), gaps_clairvoyant_line(GAPS_DEAL)
+    assert honest.status == scout.status == "won" and honest.moves != scout.moves
+    fair, unfair = foreknowledge(honest), foreknowledge(scout)
+    assert fair.mark == "ok" and fair.score < 0
+    assert unfair.mark == "review" and unfair.score > fair.score + 1
+    assert unfair.counted >= 3  # several decisions, not one lucky guess
 
 
 def test_only_decisions_taken_while_cards_were_unseen_are_weighed() -> None:

@@ -1,8 +1,8 @@
 """Gaps with a redeal left: the analysis, the rewind search, the kept lines and the
-hints read nothing of where the redeals' cards will fall. Positions that differ only in their
-seed (which decides every later shuffle) get the same analysis and the same hints, in every
-ruleset; and the analysis never calls a position lost while a redeal could still deal a
-winnable layout."""
+hints (and their vote, the fair-play statistic's sighted model) read nothing of where the
+redeals' cards will fall. Positions that differ only in their seed (which decides every later
+shuffle) get the same analysis, hints and vote, in every ruleset; and the analysis never
+calls a position lost while a redeal could still deal a winnable layout."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from patience.jobs.honest_analysis import NONE_IN_SIGHT
 from patience.jobs.tasks import analyse
 from patience.solver import Budget
 from patience.solver.hints.common import Effort
+from patience.solver.hints.gaps import sample_votes
 from patience.solver.rewind import blocks
 from tests.budgets import SEARCH_NODES
 from tests.solver.dead_ends import careless_line
@@ -82,6 +83,8 @@ def test_positions_differing_only_in_the_seed_get_the_same_analysis_and_hints(
         assert found["verdict"] in ("winnable", NONE_IN_SIGHT, "unknown")
     assert searched_hint(a, HINT) == searched_hint(b, HINT)
     assert quick_hint(a) == quick_hint(b)
+    # The fair-play statistic's honest vote, too (what a sighted player could have known).
+    assert sample_votes(a, HINT) == sample_votes(b, HINT)
 
 
 def test_a_board_stuck_with_a_redeal_left_is_not_called_lost() -> None:

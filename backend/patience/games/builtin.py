@@ -56,6 +56,7 @@ GAPS = register(
         summary="build each row in suit from 2 to king by moving cards into the gaps",
         solver=GapsAdapter.from_game,
         hints=gaps_hints,
+        votes=gaps_hints.sample_votes,
         no_shuffle=no_redeals,
         daily_ruleset="redeals-2",
         same_catalogue={"redeals-0-aces": "redeals-0"},

@@ -5,12 +5,14 @@ A second account can scout a ranked deal (draw through its stock) and a numbered
 can be computed, so a player may play as if clairvoyant. That cannot be prevented; like
 lichess, it is flagged for an operator to look at, never removed.
 
-**The statistic.** At each *decision* of the line taken while cards were unseen and with at
-least two moves leading somewhere new (the no-cycle rule's fresh moves ``M``), two models of
-the player are compared:
+**The statistic.** At each *decision* of the line taken while something was unseen (cards
+face down, or in Gaps a redeal still to come: where it will put the cards, the position's
+seed) and with at least two moves leading somewhere new (the no-cycle rule's fresh moves
+``M``; a redeal is one), two models of the player are compared:
 
 - *sighted*: the honest sampled vote (the searched hint's own vote over samples of the unseen
-  order, :attr:`GameEntry.votes`, seeded by public information only): with probability
+  order, :attr:`GameEntry.votes`, seeded by public information only; in Gaps a win in
+  sight, one that needs no further redeal, gets every sample's vote): with probability
   ``1 − λ`` the player plays the vote's leader (ties share it), else a move in proportion to
   its smoothed share of the vote, ``s(m) = (v(m) + α) / (V + α·|M|)``; so
   ``q(m) = (1 − λ)·[m leads] / |leaders| + λ·s(m)`` (an honest player plays the move that
@@ -18,10 +20,11 @@ the player are compared:
   search-free advice counts as :data:`ADVICE_VOTES` votes;
 - *clairvoyant*: a player who, with probability ``1 − ε``, plays one of the *clear* moves
   ``T`` — the first move of the full-information search's win from the position
-  (:data:`CLEAR_NODES` nodes, the real order known) and, where the game has an optimal par
-  search (Pyramid), the first move of a shortest winning line (:data:`PAR_NODES`), each
-  with weight ``w(m)`` (the share of ``T`` that is ``m``) — and otherwise plays like the
-  sighted player: ``c(m) = (1 − ε)·w(m) + ε·q(m)``.
+  (:data:`CLEAR_NODES` nodes, the real order known; in Gaps where each redeal will put the
+  cards) and, where the game has an optimal par search (Pyramid), the first move of a
+  shortest winning line (:data:`PAR_NODES`), each with weight ``w(m)`` (the share of ``T``
+  that is ``m``) — and otherwise plays like the sighted player:
+  ``c(m) = (1 − ε)·w(m) + ε·q(m)``.
 
 The evidence of a decision is the log-likelihood ratio of the chosen move ``m``,
 ``ln c(m) − ln q(m) = ln((1 − ε)·w(m) / q(m) + ε)``: large when the player chose a clear
@@ -49,7 +52,7 @@ from typing import Any
 
 from patience.engine import Game
 from patience.games.advice import quick_hint
-from patience.games.registry import get
+from patience.games.registry import get, weighed_for_fair_play
 from patience.games.solving import find_par
 from patience.solver import Budget, solve
 from patience.solver.hints.common import Effort, Line, canonical, hint_move
@@ -72,14 +75,18 @@ THRESHOLD = 0.5
 ``bench/fair_play.py``; ``docs/api/ranked.md`` explains the statistic)."""
 CLEAR_NODES = 20_000
 """Full-information search from each weighed position (the clairvoyant's view)."""
+CLEAR_NODES_OF: Mapping[str, int] = {"gaps": 100_000}
+"""Games whose full-information search needs more than :data:`CLEAR_NODES` to find the
+clairvoyant's win from most weighed positions (Gaps's nodes are cheap: a grid of 52)."""
 PAR_NODES = 20_000
 """The optimal par search from each weighed position, where the game has one."""
 VOTE_EFFORT: Mapping[str, Effort] = {
     "pyramid": Effort(seconds=None, nodes=None),  # each sample at the hint's own nodes
     "forty-thieves": Effort(seconds=None, nodes=16_000),
+    "gaps": Effort(seconds=None, nodes=24_000),  # a win in sight, then six samples' share
 }
 """The sighted vote's effort per game: nodes only, so a mark never depends on the machine."""
-MAX_DECISIONS: Mapping[str, int] = {"forty-thieves": 12}
+MAX_DECISIONS: Mapping[str, int] = {"forty-thieves": 12, "gaps": 30}
 """At most this many decisions weighed per line (evenly spread over the candidates), for the
 games whose searches are slow, to stay within a few CPU seconds a win."""
 
@@ -163,14 +170,14 @@ def sighted(votes: Mapping[str, int], fresh: Sequence[str]) -> dict[str, float]:
 def foreknowledge(game: AnyGame) -> Foreknowledge:
     """The statistic of ``game``'s line (a finished or running game rebuilt from its deal:
     each decision is replayed from the start, so what was seen is exactly the player's)."""
-    entry = get(game.name)
-    if entry.votes is None or (game.deal is None and game.start is None):
-        return Foreknowledge(())  # (a game set up from a position has no start to replay)
+    if not weighed_for_fair_play(game):
+        return Foreknowledge(())
     line = game.moves
     replay = game.fresh()
     candidates = []
     for index, move in enumerate(line):
-        if replay.unseen_count() and len(replay.legal_here()) > 1:
+        unseen = replay.unseen_count() or replay.unseen_shuffle()
+        if unseen and len(replay.legal_here()) > 1:
             candidates.append(index)
         replay.play(move)
     chosen_ones = _spread(candidates, MAX_DECISIONS.get(game.name))
@@ -215,7 +222,7 @@ def clear_moves(game: AnyGame) -> list[str]:
     out = []
     entry = get(game.name)
     adapter, start = entry.solver(game)
-    result = solve(adapter, start, Budget(nodes=CLEAR_NODES))
+    result = solve(adapter, start, Budget(nodes=CLEAR_NODES_OF.get(game.name, CLEAR_NODES)))
     if result.verdict == "winnable" and result.solution:
         out.append(result.solution[0])
     if entry.par is not None and out:

@@ -102,6 +102,17 @@ class GameEntry:
         return self.engine.name
 
 
+def weighed_for_fair_play(game: AnyGame) -> bool:
+    """Whether ``game``'s wins get the fair-play statistic (:mod:`patience.games.fair_play`):
+    the game has an honest vote and its deal hid something at the start — cards unseen, or a
+    shuffle still to come (Gaps with redeals). A game set up from a position has no start to
+    replay, and Gaps without redeals hides nothing: their wins are ``ok`` at once."""
+    if get(game.name).votes is None or (game.deal is None and game.start is None):
+        return False
+    start = game.fresh()
+    return start.unseen_count() > 0 or start.unseen_shuffle()
+
+
 REGISTRY: dict[str, GameEntry] = {}
 """Every registered game, by API name, in registration order: the only list of games (the
 layers below hold none; what they need of a game is handed to them)."""

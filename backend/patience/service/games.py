@@ -30,7 +30,7 @@ from patience.catalogue.ranked_deals import daily_key, deal_id, deal_start, is_o
 from patience.engine import Game, IllegalMove, InvalidPosition
 from patience.engine.deal import MAX_DEAL
 from patience.games import game_class, new_game, start_game
-from patience.games import get as game_entry
+from patience.games.registry import weighed_for_fair_play
 from patience.service.analysis import Analyst
 from patience.service.cache import recent_games
 from patience.service.daily_deals import Daily, InvalidDate
@@ -409,8 +409,8 @@ class GameService:
             "finished_at": self.now,
             "result": result,
         }
-        if status == "won":  # weighed by the worker where the game hides cards
-            ended["fair_play"] = "pending" if game_entry(row["game"]).votes else "ok"
+        if status == "won":  # weighed by the worker where the deal hid something
+            ended["fair_play"] = "pending" if weighed_for_fair_play(game) else "ok"
         return ended
 
     def _retried(self, row: Row, base: int, asks: str) -> Json:

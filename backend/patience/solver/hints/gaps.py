@@ -141,16 +141,61 @@ def _voted(
     module docstring). Nothing here reads the position's seed: the search in sight deals no
     redeal, and each sample deals its redeals from a seed of its own."""
     state = game.state
-    same = [s for s in line.earlier if s.redeals_left == state.redeals_left]
-    in_sight = avoiding(adapter, {adapter.key(no_redeals(encode(s))) for s in same})
-    result = solve(in_sight, no_redeals(start), effort.share(IN_SIGHT_SHARE).budget())
-    if result.verdict == "winnable" and result.solution:
-        first = fresh.get(canonical(result.solution[0]))
+    won = _in_sight(line, adapter, start, effort)
+    if won is not None:
+        first = fresh.get(canonical(won[0]))
         if first is not None:
-            return _hint(state, first, True), result.solution
+            return _hint(state, first, True), won
     if len(fresh) == 1:  # nothing to choose: no vote
         (only,) = fresh.values()
         return _hint(state, only, False), None
+    chosen = pick(_votes(game, line, fresh, adapter, start, effort), fresh)
+    if chosen is not None:
+        return _hint(state, chosen, True), None
+    return quick(game), None
+
+
+def sample_votes(game: Game[Any, Any], effort: Effort = DEFAULT) -> Counter[str]:
+    """The honest vote of :func:`searched` while a redeal remains (moves in canonical JSON),
+    the fair-play statistic's sighted model: a win in sight gets every sample's vote (it wins
+    whatever the redeals would deal), else each sample's win votes for its first move, or,
+    when none is won, each sample's guided beam. Empty with no redeal left (nothing unseen)
+    or fewer than two fresh moves. ``effort``'s nodes (:data:`NODES` when it names none)."""
+    assert isinstance(game, GapsGame)
+    if not game.state.can_redeal():
+        return Counter()
+    line = Line.of(game, public_key)
+    fresh = fresh_moves(game, line)
+    if len(fresh) < 2:
+        return Counter()
+    started = effort.start(NODES)
+    adapter, start = GapsAdapter.from_game(game)
+    won = _in_sight(line, adapter, start, started)
+    if won is not None and canonical(won[0]) in fresh:
+        return Counter({canonical(won[0]): SAMPLES})
+    return _votes(game, line, fresh, adapter, start, started)
+
+
+def _in_sight(line: Line, adapter: GapsAdapter, start: Any, effort: Effort) -> list[Json] | None:
+    """A win that deals no further redeal (it reads nothing of the seed), from ``start``
+    and avoiding the line's positions with as many redeals left, within the in-sight share."""
+    redeals_left = line.game.state.redeals_left
+    same = [s for s in line.earlier if s.redeals_left == redeals_left]
+    search = avoiding(adapter, {adapter.key(no_redeals(encode(s))) for s in same})
+    result = solve(search, no_redeals(start), effort.share(IN_SIGHT_SHARE).budget())
+    return result.solution if result.verdict == "winnable" and result.solution else None
+
+
+def _votes(
+    game: GapsGame,
+    line: Line,
+    fresh: dict[str, GapsMove],
+    adapter: GapsAdapter,
+    start: Any,
+    effort: Effort,
+) -> Counter[str]:
+    """The samples' votes: each sampled shuffle's win for its first move; when none names a
+    fresh move, each sample's guided beam for the first move of its most promising line."""
     forbidden: set[Hashable] = {adapter.key(encode(s)) for s in line.earlier}
     samples = [GapsAdapter(seed, adapter.aces_shuffled) for seed in sample_seeds(game)]
     each = effort.share(SAMPLES_SHARE / len(samples))
@@ -161,24 +206,21 @@ def _voted(
         won = solve(avoiding(sample, forbidden), start, each.budget())
         if won.verdict == "winnable" and won.solution:
             votes[canonical(won.solution[0])] += 1
-    chosen = pick(votes, fresh)
-    if chosen is None:  # no sample won: each sample's most promising line votes
-        beam = effort.share((1 - IN_SIGHT_SHARE - SAMPLES_SHARE) / len(samples))
-        for sample in samples:
-            found = guided_beam(
-                avoiding(sample, forbidden),
-                start,
-                sample.score,
-                width=SAMPLE_BEAM_WIDTH,
-                nodes=min(BEAM_NODES // len(samples), beam.nodes or BEAM_NODES),
-                cancelled=effort.cut,
-            )
-            if found.line:
-                votes[canonical(sample.move_json(found.line[:1])[0])] += 1
-        chosen = pick(votes, fresh)
-    if chosen is not None:
-        return _hint(state, chosen, True), None
-    return quick(game), None
+    if pick(votes, fresh) is not None:
+        return votes
+    beam = effort.share((1 - IN_SIGHT_SHARE - SAMPLES_SHARE) / len(samples))
+    for sample in samples:
+        found = guided_beam(
+            avoiding(sample, forbidden),
+            start,
+            sample.score,
+            width=SAMPLE_BEAM_WIDTH,
+            nodes=min(BEAM_NODES // len(samples), beam.nodes or BEAM_NODES),
+            cancelled=effort.cut,
+        )
+        if found.line:
+            votes[canonical(sample.move_json(found.line[:1])[0])] += 1
+    return votes
 
 
 def sample_seeds(game: GapsGame) -> list[int]:
