@@ -84,7 +84,10 @@ class Game {
   static constexpr int KEY_WORDS = 13;
   static constexpr bool ACYCLIC = false;  // moves between columns can come back
 
-  Game(const std::vector<int>& talon_cards, bool relaxed) : relaxed_(relaxed) {
+  // ``safe_closure`` false leaves safe cards to be moved like any other (only to measure
+  // what the closure is worth: FortyThievesAdapter.safe_closure).
+  Game(const std::vector<int>& talon_cards, bool relaxed, bool safe_closure = true)
+      : relaxed_(relaxed), closure_(safe_closure) {
     for (int c : talon_cards) talon_.push_back(static_cast<uint8_t>(c));
   }
 
@@ -149,9 +152,10 @@ class Game {
   void successors(const State& s, int, std::vector<Child<State>>& out) const {
     const int waste = s.ptr ? talon_[s.ptr - 1] : -1;
     // A safe card left over (only in a start position): up it goes, alone.
-    for (int src = 0; src < COLUMNS; ++src)
+    for (int src = 0; closure_ && src < COLUMNS; ++src)
       if (s.size(src) && safe(s.found, s.top(src))) return out.push_back(after(s, src, -1, 1));
-    if (waste >= 0 && safe(s.found, waste)) return out.push_back(after(s, WASTE, -1, 1));
+    if (closure_ && waste >= 0 && safe(s.found, waste))
+      return out.push_back(after(s, WASTE, -1, 1));
 
     int tops[COLUMNS], runs[COLUMNS], empty = 0, first_empty = -1;
     for (int c = 0; c < COLUMNS; ++c) {
@@ -278,7 +282,7 @@ class Game {
 
   // Send safe column tops and the waste top up until none is left (the reference's order).
   State close(State t, std::vector<Move>* ups = nullptr) const {
-    bool moved = true;
+    bool moved = closure_;
     while (moved) {
       moved = false;
       for (int c = 0; c < COLUMNS; ++c)
@@ -301,6 +305,7 @@ class Game {
 
   std::vector<uint8_t> talon_;  // the talon's cards in draw order (at most 64)
   bool relaxed_;
+  bool closure_;
 };
 
 }  // namespace patience::forty_thieves

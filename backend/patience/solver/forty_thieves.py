@@ -124,10 +124,25 @@ def _raise(found: list[int], pile: int) -> None:
 class FortyThievesAdapter:
     """The search adapter for one Forty Thieves position (see the module docstring)."""
 
-    def __init__(self, talon: Sequence[int], relaxed: bool, auto_safe: bool) -> None:
+    safe_closure: bool = True
+    """Send safe cards up after every action (see the module docstring). Off only to measure
+    what it is worth (``bench/solver.py --without safe-closure``): every foundation move is
+    then a move of its own, so a line lists it whatever ``auto_safe`` says, and it replays only
+    with ``auto_safe`` off; the verdicts are the same either way
+    (``tests/solver/test_levers.py``)."""
+
+    def __init__(
+        self,
+        talon: Sequence[int],
+        relaxed: bool,
+        auto_safe: bool,
+        safe_closure: bool | None = None,
+    ) -> None:
         self.talon_cards = list(talon)
         self.relaxed = relaxed
         self.auto_safe = auto_safe
+        if safe_closure is not None:
+            self.safe_closure = safe_closure
 
     @classmethod
     def from_state(
@@ -154,7 +169,7 @@ class FortyThievesAdapter:
         one machine word, so a talon of more than 64 cards stays in Python)."""
         if native.NATIVE is None or len(self.talon_cards) > 64:
             return None
-        game = native.NATIVE.FortyThieves(self.talon_cards, self.relaxed)
+        game = native.NATIVE.FortyThieves(self.talon_cards, self.relaxed, self.safe_closure)
         return native.Twin(game, start, moves=lambda line: game.steps(start, line))
 
     def apply(self, state: State, action: int) -> tuple[Step, State]:
@@ -197,7 +212,7 @@ class FortyThievesAdapter:
     def successors(self, state: State) -> Iterator[tuple[Step, State]]:
         columns, found, talon, ptr, redeals = state
         waste = self.talon_cards[ptr - 1] if ptr else -1
-        left_over = self._safe_card(state, waste)
+        left_over = self._safe_card(state, waste) if self.safe_closure else None
         if left_over is not None:  # only in a start position: up it goes, alone
             yield left_over
             return
@@ -297,7 +312,7 @@ class FortyThievesAdapter:
     ) -> tuple[Step, State]:
         """Send safe column tops and the waste top up until none is left."""
         cards = self.talon_cards
-        moved = True
+        moved = self.safe_closure
         while moved:
             moved = False
             for src, column in enumerate(cols):
