@@ -48,6 +48,7 @@ Solver = Callable[[Any, Budget], Result]
 LEVERS: dict[str, tuple[type, str]] = {
     "symmetric-rows": (GapsAdapter, "symmetric_rows"),
     "safe-closure": (FortyThievesAdapter, "safe_closure"),
+    "locked-columns": (FortyThievesAdapter, "locked_columns"),
 }
 """The levers ``--without`` turns off: the adapter class and its switch (on by default; the
 verdicts are the same either way, only the search's speed changes)."""

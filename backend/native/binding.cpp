@@ -242,8 +242,8 @@ PYBIND11_MODULE(_native, m) {
   bind_game(p);
 
   py::class_<forty_thieves::Game> f(m, "FortyThieves");
-  f.def(py::init<std::vector<int>, bool, bool>(), py::arg("talon_cards"), py::arg("relaxed"),
-        py::arg("safe_closure") = true);
+  f.def(py::init<std::vector<int>, bool, bool, bool>(), py::arg("talon_cards"),
+        py::arg("relaxed"), py::arg("safe_closure") = true, py::arg("locked_columns") = true);
   bind_game(f);
   // A line's steps as forty_thieves.py's Step tuples: each action, then its closure's ups.
   f.def("steps", [](const forty_thieves::Game& game, const py::tuple& start,

@@ -121,8 +121,92 @@ def _raise(found: list[int], pile: int) -> None:
         found[pile], found[pile - 1] = found[pile - 1], found[pile]
 
 
+def locked(state: State, talon_cards: Sequence[int]) -> bool:
+    """Whether a classic position is lost because every column holds a card that can never
+    leave its place (a *lock*), with no column empty.
+
+    *The cards that may ever leave* are over-approximated by a least fixpoint, assuming no
+    column is ever empty: a card may leave when every card above it (a column's, or the
+    waste's first, still there now) may leave, and either it may go up (for each rank the
+    suit's pile needs below it, some copy of that card may leave: a pile at height ``r - 1``
+    holds one copy of each lower rank; the higher pile, or the lower one when the card's
+    twin is already up, gives the ranks still needed) or it may go onto a copy of its
+    successor (a copy that may leave, so it may land on a column, or a column card whose
+    cards above may all leave, so it may become a top). Stock cards are not buried: each may
+    be drawn.
+
+    *Soundness.* With no column empty, a classic run limit is ``2**0 = 1``: every move
+    moves one card. Suppose a card the fixpoint never marked (a *locked* card) leaves, and
+    take the first time one does, card X. Before it, no locked card moved, so no column
+    emptied (each column holds a locked card) and nothing went into an empty column. The
+    cards above X left earlier, so none is locked: all may leave, as the fixpoint has it. X
+    went up: the cards its pile needed went up earlier, so a copy of each may leave. Or X
+    went onto a copy of its successor on a column top, which either left its place earlier
+    (it may leave) or never did, with every card above it gone (so all may leave): either
+    way X may go onto it. So the fixpoint marks X: a contradiction. Hence no locked card ever
+    leaves, and a position with one is lost.
+
+    A hand-built example (codes ``suit * 13 + rank - 1``; spades 0-12, hearts 13-25; cards
+    left out as if elsewhere): a 5S above both 3S, the spades' piles at 2 (so the 5S needs a
+    3S up), and in each other column a 3H, which has no heart pile and no 4H to go to:
+
+    >>> found = (2, 2, 0, 0, 0, 0, 0, 0)
+    >>> columns = ((2, 2, 4),) + ((17, 15),) * 9
+    >>> locked((columns, found, 0, 0, 0), [])
+    True
+    >>> locked((columns, found, 1, 0, 0), [5])  # a 6S in the stock: it can go nowhere
+    True
+    >>> columns = columns[:1] + ((17, 15, 6),) + columns[2:]  # but onto this 7S, and the 5S
+    >>> locked((columns, found, 1, 0, 0), [5])  # onto it: the 3S go up, column 0 empties
+    False
+    """
+    columns, found, talon, ptr, _ = state
+    if not all(columns):
+        return False
+    free = [0] * len(columns)  # the top cards of each column that may leave
+    leaves = [False] * 52  # some copy of the card may leave its place
+    waste = [talon_cards[t] for t in range(ptr - 1, -1, -1) if talon >> t & 1]  # top first
+    stock = [talon_cards[t] for t in range(ptr, len(talon_cards)) if talon >> t & 1]
+    waste_free = 0
+
+    def may_leave(card: int) -> bool:
+        suit, rank = divmod(card, 13)  # rank 0 for an ace
+        high, low = found[2 * suit], found[2 * suit + 1]
+        floor = high if high <= rank else low  # the height of the pile it would go on
+        if all(leaves[suit * 13 + below] for below in range(floor, rank)):
+            return True
+        if rank == 12:
+            return False
+        successor = card + 1
+        return leaves[successor] or any(
+            free[c] < len(column) and column[-1 - free[c]] == successor
+            for c, column in enumerate(columns)
+        )
+
+    changed = True
+    while changed:
+        changed = False
+        for c, column in enumerate(columns):
+            while free[c] < len(column) and may_leave(column[-1 - free[c]]):
+                leaves[column[-1 - free[c]]] = True
+                free[c] += 1
+                changed = True
+        while waste_free < len(waste) and may_leave(waste[waste_free]):
+            leaves[waste[waste_free]] = True
+            waste_free += 1
+            changed = True
+        for card in stock:
+            if not leaves[card] and may_leave(card):
+                leaves[card] = changed = True
+    return all(free[c] < len(column) for c, column in enumerate(columns))
+
+
 class FortyThievesAdapter:
     """The search adapter for one Forty Thieves position (see the module docstring)."""
+
+    locked_columns: bool = True
+    """Prove classic positions lost when every column is locked (:func:`locked`). Off only to
+    measure what it is worth (``bench/solver.py --without locked-columns``)."""
 
     safe_closure: bool = True
     """Send safe cards up after every action (see the module docstring). Off only to measure
@@ -169,7 +253,9 @@ class FortyThievesAdapter:
         one machine word, so a talon of more than 64 cards stays in Python)."""
         if native.NATIVE is None or len(self.talon_cards) > 64:
             return None
-        game = native.NATIVE.FortyThieves(self.talon_cards, self.relaxed, self.safe_closure)
+        game = native.NATIVE.FortyThieves(
+            self.talon_cards, self.relaxed, self.safe_closure, self.locked_columns
+        )
         return native.Twin(game, start, moves=lambda line: game.steps(start, line))
 
     def apply(self, state: State, action: int) -> tuple[Step, State]:
@@ -205,9 +291,9 @@ class FortyThievesAdapter:
         return not state[2] and not any(state[0])
 
     def is_dead(self, state: State) -> bool:
-        """No cheap proof yet: an empty column can free any buried card, so blocked cards
-        alone prove nothing (see the report on classic deals)."""
-        return False
+        """Classic: every column locked (:func:`locked`). Relaxed: no cheap proof (a whole run
+        moves onto a card, which the lock's argument does not follow)."""
+        return self.locked_columns and not self.relaxed and locked(state, self.talon_cards)
 
     def successors(self, state: State) -> Iterator[tuple[Step, State]]:
         columns, found, talon, ptr, redeals = state

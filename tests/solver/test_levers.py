@@ -1,0 +1,132 @@
+"""The solver's levers (``bench.solver.LEVERS``: proven reductions that only change how fast a
+search decides) change no verdict: over many seeded positions small enough to be decided
+within a node budget, the search with the lever on and with it off give the same verdict,
+and each winning line replays to a win in the engine. On the core in use (``make pytest``
+runs these on the native core and again on the pure Python one); with a lever off, the two
+cores are still the same search, node for node."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bench.solver import LEVERS
+from patience.engine import Game
+from patience.engine.cards import Card
+from patience.games import load_position
+from patience.solver import core, native
+from patience.solver.core import Budget
+from patience.solver.forty_thieves import FortyThievesAdapter
+from patience.solver.gaps import GapsAdapter
+from tests.solver.test_native_equivalence import scrambled_gaps
+
+NODES = 30_000
+"""Enough for nearly every position below to be decided, lever on or off (the test says
+how many)."""
+
+
+def gaps_endgame(seed: int) -> Game[Any, Any]:
+    """A nearly won grid with a few places shuffled, no redeal left (where the rows are
+    interchangeable): frozen cards, dead gaps and short wins."""
+    rng = random.Random(seed)
+    grid = scrambled_gaps(rng)
+    rows = [grid[row * 13 : row * 13 + 13] for row in range(4)]
+    position = {"game": "gaps", "grid": rows, "seed": rng.randint(1, 10**6),
+                "redeals_done": rng.randint(0, 2), "redeals_left": 0}  # fmt: skip
+    return load_position(position, {"redeals": 0})
+
+
+def forty_thieves_endgame(seed: int, rules: str) -> Game[Any, Any]:
+    """A late position: each foundation 2 to 8 high, the other cards shuffled into random
+    columns (some left empty) and a short talon, ``auto_safe`` off so that a line lists every
+    foundation move (with the closure off it has to). About a third are lost."""
+    rng = random.Random(seed)
+    foundations, pool = [], []
+    for p in range(8):
+        height = rng.randint(2, 8)
+        foundations.append([p // 2 * 13 + rank for rank in range(height)])
+        pool += [p // 2 * 13 + rank for rank in range(height, 13)]
+    rng.shuffle(pool)
+    talon = pool[: rng.randint(0, 12)]
+    tableau: list[list[int]] = [[] for _ in range(10)]
+    for code in pool[len(talon) :]:
+        tableau[rng.randrange(10)].append(code)
+    waste = rng.randint(0, len(talon))
+
+    def names(codes: list[int]) -> list[str]:
+        return [str(Card.from_index(code)) for code in codes]
+
+    position = {
+        "game": "forty-thieves",
+        "tableau": [names(column) for column in tableau],
+        "stock": names(talon[waste:]),
+        "waste": names(talon[:waste]),
+        "foundations": [names(pile) for pile in foundations],
+        "redeals_left": rng.randint(0, 1) if rules == "relaxed" else 0,
+    }
+    return load_position(position, {"rules": rules, "auto_safe": False})
+
+
+POSITIONS: list[tuple[str, Any]] = [
+    ("symmetric-rows", gaps_endgame),
+    ("safe-closure", lambda seed: forty_thieves_endgame(seed, "classic")),
+    ("safe-closure", lambda seed: forty_thieves_endgame(seed, "relaxed")),
+]
+IDS = ["symmetric-rows-gaps", "safe-closure-classic", "safe-closure-relaxed"]
+SEEDS = range(24)
+
+
+def adapter_with(game: Game[Any, Any], lever: str, on: bool) -> tuple[Any, Any]:
+    """The game's search adapter and start, with ``lever`` on or off."""
+    cls, switch = LEVERS[lever]
+    adapter: Any
+    if cls is GapsAdapter:
+        adapter, start = GapsAdapter.from_game(game)
+    else:
+        adapter, start = FortyThievesAdapter.from_game(game)
+    assert isinstance(adapter, cls)
+    setattr(adapter, switch, on)
+    return adapter, start
+
+
+def replays(game: Game[Any, Any], solution: list[dict[str, Any]] | None) -> bool:
+    replay = type(game).from_position(game.position(), game.options)
+    for move in solution or []:
+        replay.play(move)
+    return replay.status == "won"
+
+
+@pytest.mark.parametrize(("lever", "position"), POSITIONS, ids=IDS)
+def test_a_lever_changes_no_verdict(lever: str, position: Any) -> None:
+    both = []  # the verdicts of the positions decided both ways
+    for seed in SEEDS:
+        game = position(seed)
+        results = [core.solve(*adapter_with(game, lever, on), Budget(nodes=NODES)) for on in (1, 0)]
+        decided = {result.verdict for result in results} - {"unknown"}
+        assert len(decided) <= 1, seed
+        assert all(replays(game, r.solution) for r in results if r.verdict == "winnable"), seed
+        if results[0].verdict == results[1].verdict != "unknown":
+            both.append(results[0].verdict)
+    # Nearly all decided both ways, wins and proven losses alike.
+    assert len(both) >= len(SEEDS) - 4
+    assert 3 <= both.count("winnable") <= len(both) - 3
+
+
+@pytest.mark.skipif(native.NATIVE is None, reason="the native core is not in use")
+@pytest.mark.parametrize(("lever", "position"), POSITIONS, ids=IDS)
+def test_with_a_lever_off_the_cores_are_the_same_search(lever: str, position: Any) -> None:
+    for seed in SEEDS[:8]:
+        adapter, start = adapter_with(position(seed), lever, False)
+        budget = Budget(nodes=2000)
+        pure = core.solve_python(adapter, start, budget)
+        twin = native.twin_of(adapter, start)
+        assert twin is not None
+        fast = core.solve_native(adapter, twin, start, budget, reference=True)
+        assert (fast.verdict, fast.nodes, fast.solution, fast.stats) == (
+            pure.verdict,
+            pure.nodes,
+            pure.solution,
+            pure.stats,
+        )
