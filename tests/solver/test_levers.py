@@ -15,7 +15,7 @@ import pytest
 from bench.solver import LEVERS
 from patience.engine import Game
 from patience.engine.cards import Card
-from patience.games import load_position
+from patience.games import load_position, new_game
 from patience.solver import core, native
 from patience.solver.core import Budget
 from patience.solver.forty_thieves import FortyThievesAdapter
@@ -73,8 +73,9 @@ POSITIONS: list[tuple[str, Any]] = [
     ("symmetric-rows", gaps_endgame),
     ("safe-closure", lambda seed: forty_thieves_endgame(seed, "classic")),
     ("safe-closure", lambda seed: forty_thieves_endgame(seed, "relaxed")),
+    ("locked-columns", lambda seed: forty_thieves_endgame(seed, "classic")),
 ]
-IDS = ["symmetric-rows-gaps", "safe-closure-classic", "safe-closure-relaxed"]
+IDS = ["symmetric-rows-gaps", "safe-closure-classic", "safe-closure-relaxed", "locked-columns"]
 SEEDS = range(24)
 
 
@@ -101,6 +102,7 @@ def replays(game: Game[Any, Any], solution: list[dict[str, Any]] | None) -> bool
 @pytest.mark.parametrize(("lever", "position"), POSITIONS, ids=IDS)
 def test_a_lever_changes_no_verdict(lever: str, position: Any) -> None:
     both = []  # the verdicts of the positions decided both ways
+    nodes = [0, 0]  # with the lever, without
     for seed in SEEDS:
         game = position(seed)
         results = [core.solve(*adapter_with(game, lever, on), Budget(nodes=NODES)) for on in (1, 0)]
@@ -109,9 +111,13 @@ def test_a_lever_changes_no_verdict(lever: str, position: Any) -> None:
         assert all(replays(game, r.solution) for r in results if r.verdict == "winnable"), seed
         if results[0].verdict == results[1].verdict != "unknown":
             both.append(results[0].verdict)
-    # Nearly all decided both ways, wins and proven losses alike.
+        nodes = [n + result.nodes for n, result in zip(nodes, results, strict=True)]
+    # Nearly all decided both ways, wins and proven losses alike, and the lever was at work
+    # (except the sorted rows: they merge no two positions these searches reach, as in whole
+    # deals, where the same searches take exactly as many nodes either way).
     assert len(both) >= len(SEEDS) - 4
     assert 3 <= both.count("winnable") <= len(both) - 3
+    assert nodes[0] != nodes[1] or lever == "symmetric-rows"
 
 
 @pytest.mark.skipif(native.NATIVE is None, reason="the native core is not in use")
@@ -130,3 +136,24 @@ def test_with_a_lever_off_the_cores_are_the_same_search(lever: str, position: An
             pure.solution,
             pure.stats,
         )
+
+
+@pytest.mark.skipif(native.NATIVE is None, reason="the native core is not in use")
+def test_the_cores_prove_the_same_columns_locked() -> None:
+    # Along random lines of the solver's own moves in classic deals, where locks are common
+    # (no column empty, every column holding a card that can never leave).
+    rng = random.Random(5)
+    answers = []
+    for _ in range(12):
+        game = new_game("forty-thieves", deal=rng.randint(1, 10**6), options={"rules": "classic"})
+        adapter, state = FortyThievesAdapter.from_game(game)
+        twin = adapter.native(state)
+        assert twin is not None
+        for _ in range(150):
+            answers.append(adapter.is_dead(state))
+            assert twin.game.is_dead(state) == answers[-1]
+            moves = list(adapter.successors(state))
+            if not moves:
+                break
+            state = rng.choice(moves)[1]
+    assert 0.1 < sum(answers) / len(answers) < 0.9
