@@ -83,6 +83,7 @@ def adapter_with(game: Game[Any, Any], lever: str, on: bool) -> tuple[Any, Any]:
     """The game's search adapter and start, with ``lever`` on or off."""
     cls, switch = LEVERS[lever]
     adapter: Any
+    start: Any
     if cls is GapsAdapter:
         adapter, start = GapsAdapter.from_game(game)
     else:
@@ -105,7 +106,9 @@ def test_a_lever_changes_no_verdict(lever: str, position: Any) -> None:
     nodes = [0, 0]  # with the lever, without
     for seed in SEEDS:
         game = position(seed)
-        results = [core.solve(*adapter_with(game, lever, on), Budget(nodes=NODES)) for on in (1, 0)]
+        results = [
+            core.solve(*adapter_with(game, lever, on), Budget(nodes=NODES)) for on in (True, False)
+        ]
         decided = {result.verdict for result in results} - {"unknown"}
         assert len(decided) <= 1, seed
         assert all(replays(game, r.solution) for r in results if r.verdict == "winnable"), seed

@@ -24,6 +24,11 @@ Search structure:
   empty columns are interchangeable), and the foundations are counted per suit. The rank is
   the point of the stock walk, as in Pyramid: with the same cards left, an earlier point reaches
   a later one by drawing (and, relaxed, redealing).
+- **Locked columns** (classic): a position is lost when no column is empty and every column
+  holds a card that can never leave its place (:func:`locked`: a column's cards leave only
+  from the top, and with no empty column a card leaves only to a foundation or onto a copy
+  of its successor, so cards waiting on each other, e.g. a 5♠ above both 3♠, stay for good).
+  Deals 5001-5100 at 2 CPU s: see ``bench/RESULTS.md``.
 - **Moves**, best first: foundation moves, whole runs onto a card (uncovering a card or
   emptying a column), the waste top onto a card, draw (or redeal), then runs and the waste top
   into an empty column (into one of them only, and never a whole column: that only permutes
