@@ -166,7 +166,7 @@ def test_every_locked_position_is_lost_without_the_rule() -> None:
     # Positions the rule calls lost, sampled along random lines of classic play, searched
     # without it: never a win, and nearly always a proven loss.
     rng = random.Random(11)
-    verdicts = []
+    verdicts: list[str] = []
     while len(verdicts) < 20:
         game = new_game("forty-thieves", deal=rng.randint(1, 10**6), options={"rules": "classic"})
         adapter, state = FortyThievesAdapter.from_game(game)
