@@ -18,6 +18,9 @@ time: on a shared machine the wall clock also counts the time other processes ho
 and the peak memory; no brute-force baseline.
 
     .venv/bin/python bench/solver.py --par --cpu --game pyramid --count 1000
+
+With ``--without LEVER`` (repeatable) one of the solver's proven levers (:data:`LEVERS`) is off
+for the run, to measure what it is worth against the same deals with it on.
 """
 
 from __future__ import annotations
@@ -36,9 +39,19 @@ from typing import Any
 from patience.games import new_game
 from patience.games.solving import find_par, solve_game
 from patience.solver import Budget, Result
+from patience.solver.forty_thieves import FortyThievesAdapter
+from patience.solver.gaps import GapsAdapter
 from patience.solver.naive import brute_force
 
 Solver = Callable[[Any, Budget], Result]
+
+LEVERS: dict[str, tuple[type, str]] = {
+    "symmetric-rows": (GapsAdapter, "symmetric_rows"),
+    "safe-closure": (FortyThievesAdapter, "safe_closure"),
+    "locked-columns": (FortyThievesAdapter, "locked_columns"),
+}
+"""The levers ``--without`` turns off: the adapter class and its switch (on by default; the
+verdicts are the same either way, only the search's speed changes)."""
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -191,7 +204,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", type=int, default=50, help="deals for the brute force")
     parser.add_argument("--json", help="write per-deal results to this file")
     parser.add_argument("--par", action="store_true", help="find each deal's par instead")
+    parser.add_argument(
+        "--without", action="append", default=[], choices=sorted(LEVERS), help="a lever off"
+    )
     args = parser.parse_args(argv)
+    for lever in args.without:
+        adapter, switch = LEVERS[lever]
+        setattr(adapter, switch, False)
 
     options: dict[str, Any] = {
         k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)
@@ -201,7 +220,8 @@ def main(argv: list[str] | None = None) -> int:
     deals = range(args.first, args.first + args.count)
     print(
         f"{args.game} {options or ''} deals {deals.start}..{deals.stop - 1}, "
-        f"limit {args.time_limit:g} {'CPU ' if args.cpu else ''}s per deal",
+        f"limit {args.time_limit:g} {'CPU ' if args.cpu else ''}s per deal"
+        + "".join(f", without {lever}" for lever in args.without),
         flush=True,
     )
 

@@ -230,9 +230,10 @@ PYBIND11_MODULE(_native, m) {
   m.attr("BINDING") = "pybind11";
 
   py::class_<gaps::Game> g(m, "Gaps");
-  g.def(py::init<uint32_t, bool>(), py::arg("seed"), py::arg("aces_shuffled"));
-  g.def(py::init<std::vector<uint64_t>, bool>(), py::arg("redeal_states"),
-        py::arg("aces_shuffled"));
+  g.def(py::init<uint32_t, bool, bool>(), py::arg("seed"), py::arg("aces_shuffled"),
+        py::arg("symmetric_rows") = true);
+  g.def(py::init<std::vector<uint64_t>, bool, bool>(), py::arg("redeal_states"),
+        py::arg("aces_shuffled"), py::arg("symmetric_rows") = true);
   bind_game(g);
 
   py::class_<pyramid::Game> p(m, "Pyramid");
@@ -241,7 +242,8 @@ PYBIND11_MODULE(_native, m) {
   bind_game(p);
 
   py::class_<forty_thieves::Game> f(m, "FortyThieves");
-  f.def(py::init<std::vector<int>, bool>(), py::arg("talon_cards"), py::arg("relaxed"));
+  f.def(py::init<std::vector<int>, bool, bool, bool>(), py::arg("talon_cards"),
+        py::arg("relaxed"), py::arg("safe_closure") = true, py::arg("locked_columns") = true);
   bind_game(f);
   // A line's steps as forty_thieves.py's Step tuples: each action, then its closure's ups.
   f.def("steps", [](const forty_thieves::Game& game, const py::tuple& start,

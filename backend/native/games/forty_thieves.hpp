@@ -84,7 +84,12 @@ class Game {
   static constexpr int KEY_WORDS = 13;
   static constexpr bool ACYCLIC = false;  // moves between columns can come back
 
-  Game(const std::vector<int>& talon_cards, bool relaxed) : relaxed_(relaxed) {
+  // ``safe_closure`` false leaves safe cards to be moved like any other, ``locked_columns``
+  // false proves nothing dead (only to measure what each is worth: FortyThievesAdapter's
+  // switches of the same names).
+  Game(const std::vector<int>& talon_cards, bool relaxed, bool safe_closure = true,
+       bool locked_columns = true)
+      : relaxed_(relaxed), closure_(safe_closure), locks_(locked_columns) {
     for (int c : talon_cards) talon_.push_back(static_cast<uint8_t>(c));
   }
 
@@ -143,15 +148,64 @@ class Game {
   int32_t rank(const State& s) const { return s.redeals ? s.ptr : s.ptr + SECOND_PASS; }
 
   bool is_won(const State& s) const { return !s.talon && !s.total(); }
-  // No cheap proof yet (as the reference: an empty column can free any buried card).
-  bool is_dead(const State&) const { return false; }
+  // Classic: every column locked (forty_thieves.locked). Relaxed: no cheap proof.
+  bool is_dead(const State& s) const { return locks_ && !relaxed_ && locked(s); }
+
+  // forty_thieves.locked, step for step: with no column empty, whether every column holds a
+  // card outside the least fixpoint of the cards that may ever leave their place.
+  bool locked(const State& s) const {
+    for (int c = 0; c < COLUMNS; ++c)
+      if (!s.size(c)) return false;
+    int loose[COLUMNS] = {};  // the top cards of each column that may leave
+    bool leaves[52] = {};    // some copy of the card may leave its place
+    uint8_t waste[TALON], stock[TALON];
+    int wastes = 0, stocks = 0, waste_free = 0;
+    for (int t = s.ptr - 1; t >= 0; --t)  // top first
+      if (s.talon >> t & 1) waste[wastes++] = talon_[t];
+    for (int t = s.ptr; t < static_cast<int>(talon_.size()); ++t)
+      if (s.talon >> t & 1) stock[stocks++] = talon_[t];
+    auto may_leave = [&](int card) {
+      const int suit = card / 13, rank = card % 13;  // rank 0 for an ace
+      const int high = s.found[2 * suit], low = s.found[2 * suit + 1];
+      bool up = true;  // each rank its pile still needs may leave
+      for (int below = high <= rank ? high : low; below < rank && up; ++below)
+        up = leaves[suit * 13 + below];
+      if (up) return true;
+      if (rank == 12) return false;
+      const int successor = card + 1;
+      if (leaves[successor]) return true;
+      for (int c = 0; c < COLUMNS; ++c)
+        if (loose[c] < s.size(c) && s.card[s.end[c] - 1 - loose[c]] == successor) return true;
+      return false;
+    };
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (int c = 0; c < COLUMNS; ++c)
+        while (loose[c] < s.size(c) && may_leave(s.card[s.end[c] - 1 - loose[c]])) {
+          leaves[s.card[s.end[c] - 1 - loose[c]]] = true;
+          ++loose[c];
+          changed = true;
+        }
+      while (waste_free < wastes && may_leave(waste[waste_free])) {
+        leaves[waste[waste_free++]] = true;
+        changed = true;
+      }
+      for (int i = 0; i < stocks; ++i)
+        if (!leaves[stock[i]] && may_leave(stock[i])) leaves[stock[i]] = changed = true;
+    }
+    for (int c = 0; c < COLUMNS; ++c)
+      if (loose[c] == s.size(c)) return false;
+    return true;
+  }
 
   void successors(const State& s, int, std::vector<Child<State>>& out) const {
     const int waste = s.ptr ? talon_[s.ptr - 1] : -1;
     // A safe card left over (only in a start position): up it goes, alone.
-    for (int src = 0; src < COLUMNS; ++src)
+    for (int src = 0; closure_ && src < COLUMNS; ++src)
       if (s.size(src) && safe(s.found, s.top(src))) return out.push_back(after(s, src, -1, 1));
-    if (waste >= 0 && safe(s.found, waste)) return out.push_back(after(s, WASTE, -1, 1));
+    if (closure_ && waste >= 0 && safe(s.found, waste))
+      return out.push_back(after(s, WASTE, -1, 1));
 
     int tops[COLUMNS], runs[COLUMNS], empty = 0, first_empty = -1;
     for (int c = 0; c < COLUMNS; ++c) {
@@ -278,7 +332,7 @@ class Game {
 
   // Send safe column tops and the waste top up until none is left (the reference's order).
   State close(State t, std::vector<Move>* ups = nullptr) const {
-    bool moved = true;
+    bool moved = closure_;
     while (moved) {
       moved = false;
       for (int c = 0; c < COLUMNS; ++c)
@@ -301,6 +355,8 @@ class Game {
 
   std::vector<uint8_t> talon_;  // the talon's cards in draw order (at most 64)
   bool relaxed_;
+  bool closure_;
+  bool locks_;
 };
 
 }  // namespace patience::forty_thieves

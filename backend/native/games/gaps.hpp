@@ -41,17 +41,23 @@ class Game {
   static constexpr bool ACYCLIC = false;
   static constexpr int ORDER_LATE_FIRST = 1, ORDER_UNREDUCED = 2;
 
-  Game(uint32_t seed, bool aces_shuffled) : seed_(seed), aces_(aces_shuffled) {}
+  // ``symmetric_rows`` false keys every position exactly (only to measure what sorting the
+  // rows is worth: GapsAdapter.symmetric_rows).
+  Game(uint32_t seed, bool aces_shuffled, bool symmetric_rows = true)
+      : seed_(seed), aces_(aces_shuffled), symmetric_(symmetric_rows) {}
   // A deal whose redeal ``k`` (1, 2, ...) shuffles from ``redeal_states[k - 1]``.
-  Game(std::vector<uint64_t> redeal_states, bool aces_shuffled)
-      : seed_(0), aces_(aces_shuffled), redeal_states_(std::move(redeal_states)) {}
+  Game(std::vector<uint64_t> redeal_states, bool aces_shuffled, bool symmetric_rows = true)
+      : seed_(0),
+        aces_(aces_shuffled),
+        symmetric_(symmetric_rows),
+        redeal_states_(std::move(redeal_states)) {}
 
   // The group: the grid, rows sorted when no redeal is left (rows are then
   // interchangeable), else the exact position. Rank 0 (no dominance order).
   Key<KEY_WORDS> group(const State& s) const {
     uint8_t grid[SIZE];
     const uint8_t* g = s.grid;
-    const bool sorted = s.left == 0;
+    const bool sorted = s.left == 0 && symmetric_;
     if (sorted) {
       int order[ROWS] = {0, 1, 2, 3};
       std::sort(order, order + ROWS, [&](int a, int b) {
@@ -292,6 +298,7 @@ class Game {
 
   uint32_t seed_;
   bool aces_;
+  bool symmetric_;
   std::vector<uint64_t> redeal_states_;
 };
 

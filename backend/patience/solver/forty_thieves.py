@@ -24,6 +24,11 @@ Search structure:
   empty columns are interchangeable), and the foundations are counted per suit. The rank is
   the point of the stock walk, as in Pyramid: with the same cards left, an earlier point reaches
   a later one by drawing (and, relaxed, redealing).
+- **Locked columns** (classic): a position is lost when no column is empty and every column
+  holds a card that can never leave its place (:func:`locked`: a column's cards leave only
+  from the top, and with no empty column a card leaves only to a foundation or onto a copy
+  of its successor, so cards waiting on each other, e.g. a 5♠ above both 3♠, stay for good).
+  Deals 5001-5100 at 2 CPU s: see ``bench/RESULTS.md``.
 - **Moves**, best first: foundation moves, whole runs onto a card (uncovering a card or
   emptying a column), the waste top onto a card, draw (or redeal), then runs and the waste top
   into an empty column (into one of them only, and never a whole column: that only permutes
@@ -121,13 +126,112 @@ def _raise(found: list[int], pile: int) -> None:
         found[pile], found[pile - 1] = found[pile - 1], found[pile]
 
 
+def locked(state: State, talon_cards: Sequence[int]) -> bool:
+    """Whether a classic position is lost because every column holds a card that can never
+    leave its place (a *lock*), with no column empty.
+
+    *The cards that may ever leave* are over-approximated by a least fixpoint, assuming no
+    column is ever empty: a card may leave when every card above it (a column's, or the
+    waste's first, still there now) may leave, and either it may go up (for each rank the
+    suit's pile needs below it, some copy of that card may leave: a pile at height ``r - 1``
+    holds one copy of each lower rank; the higher pile, or the lower one when the card's
+    twin is already up, gives the ranks still needed) or it may go onto a copy of its
+    successor (a copy that may leave, so it may land on a column, or a column card whose
+    cards above may all leave, so it may become a top). Stock cards are not buried: each may
+    be drawn.
+
+    *Soundness.* With no column empty, a classic run limit is ``2**0 = 1``: every move
+    moves one card. Suppose a card the fixpoint never marked (a *locked* card) leaves, and
+    take the first time one does, card X. Before it, no locked card moved, so no column
+    emptied (each column holds a locked card) and nothing went into an empty column. The
+    cards above X left earlier, so none is locked: all may leave, as the fixpoint has it. X
+    went up: the cards its pile needed went up earlier, so a copy of each may leave. Or X
+    went onto a copy of its successor on a column top, which either left its place earlier
+    (it may leave) or never did, with every card above it gone (so all may leave): either
+    way X may go onto it. So the fixpoint marks X: a contradiction. Hence no locked card ever
+    leaves, and a position with one is lost.
+
+    A hand-built example (codes ``suit * 13 + rank - 1``; spades 0-12, hearts 13-25; cards
+    left out as if elsewhere): a 5S above both 3S, the spades' piles at 2 (so the 5S needs a
+    3S up), and in each other column a 3H, which has no heart pile and no 4H to go to:
+
+    >>> found = (2, 2, 0, 0, 0, 0, 0, 0)
+    >>> columns = ((2, 2, 4),) + ((17, 15),) * 9
+    >>> locked((columns, found, 0, 0, 0), [])
+    True
+    >>> locked((columns, found, 1, 0, 0), [5])  # a 6S in the stock: it can go nowhere
+    True
+    >>> columns = columns[:1] + ((17, 15, 6),) + columns[2:]  # but onto this 7S, and the 5S
+    >>> locked((columns, found, 1, 0, 0), [5])  # onto it: the 3S go up, column 0 empties
+    False
+    """
+    columns, found, talon, ptr, _ = state
+    if not all(columns):
+        return False
+    free = [0] * len(columns)  # the top cards of each column that may leave
+    leaves = [False] * 52  # some copy of the card may leave its place
+    waste = [talon_cards[t] for t in range(ptr - 1, -1, -1) if talon >> t & 1]  # top first
+    stock = [talon_cards[t] for t in range(ptr, len(talon_cards)) if talon >> t & 1]
+    waste_free = 0
+
+    def may_leave(card: int) -> bool:
+        suit, rank = divmod(card, 13)  # rank 0 for an ace
+        high, low = found[2 * suit], found[2 * suit + 1]
+        floor = high if high <= rank else low  # the height of the pile it would go on
+        if all(leaves[suit * 13 + below] for below in range(floor, rank)):
+            return True
+        if rank == 12:
+            return False
+        successor = card + 1
+        return leaves[successor] or any(
+            free[c] < len(column) and column[-1 - free[c]] == successor
+            for c, column in enumerate(columns)
+        )
+
+    changed = True
+    while changed:
+        changed = False
+        for c, column in enumerate(columns):
+            while free[c] < len(column) and may_leave(column[-1 - free[c]]):
+                leaves[column[-1 - free[c]]] = True
+                free[c] += 1
+                changed = True
+        while waste_free < len(waste) and may_leave(waste[waste_free]):
+            leaves[waste[waste_free]] = True
+            waste_free += 1
+            changed = True
+        for card in stock:
+            if not leaves[card] and may_leave(card):
+                leaves[card] = changed = True
+    return all(free[c] < len(column) for c, column in enumerate(columns))
+
+
 class FortyThievesAdapter:
     """The search adapter for one Forty Thieves position (see the module docstring)."""
 
-    def __init__(self, talon: Sequence[int], relaxed: bool, auto_safe: bool) -> None:
+    locked_columns: bool = True
+    """Prove classic positions lost when every column is locked (:func:`locked`). Off only to
+    measure what it is worth (``bench/solver.py --without locked-columns``)."""
+
+    safe_closure: bool = True
+    """Send safe cards up after every action (see the module docstring). Off only to measure
+    what it is worth (``bench/solver.py --without safe-closure``): every foundation move is
+    then a move of its own, so a line lists it whatever ``auto_safe`` says, and it replays only
+    with ``auto_safe`` off; the verdicts are the same either way
+    (``tests/solver/test_levers.py``)."""
+
+    def __init__(
+        self,
+        talon: Sequence[int],
+        relaxed: bool,
+        auto_safe: bool,
+        safe_closure: bool | None = None,
+    ) -> None:
         self.talon_cards = list(talon)
         self.relaxed = relaxed
         self.auto_safe = auto_safe
+        if safe_closure is not None:
+            self.safe_closure = safe_closure
 
     @classmethod
     def from_state(
@@ -154,7 +258,9 @@ class FortyThievesAdapter:
         one machine word, so a talon of more than 64 cards stays in Python)."""
         if native.NATIVE is None or len(self.talon_cards) > 64:
             return None
-        game = native.NATIVE.FortyThieves(self.talon_cards, self.relaxed)
+        game = native.NATIVE.FortyThieves(
+            self.talon_cards, self.relaxed, self.safe_closure, self.locked_columns
+        )
         return native.Twin(game, start, moves=lambda line: game.steps(start, line))
 
     def apply(self, state: State, action: int) -> tuple[Step, State]:
@@ -190,14 +296,14 @@ class FortyThievesAdapter:
         return not state[2] and not any(state[0])
 
     def is_dead(self, state: State) -> bool:
-        """No cheap proof yet: an empty column can free any buried card, so blocked cards
-        alone prove nothing (see the report on classic deals)."""
-        return False
+        """Classic: every column locked (:func:`locked`). Relaxed: no cheap proof (a whole run
+        moves onto a card, which the lock's argument does not follow)."""
+        return self.locked_columns and not self.relaxed and locked(state, self.talon_cards)
 
     def successors(self, state: State) -> Iterator[tuple[Step, State]]:
         columns, found, talon, ptr, redeals = state
         waste = self.talon_cards[ptr - 1] if ptr else -1
-        left_over = self._safe_card(state, waste)
+        left_over = self._safe_card(state, waste) if self.safe_closure else None
         if left_over is not None:  # only in a start position: up it goes, alone
             yield left_over
             return
@@ -297,7 +403,7 @@ class FortyThievesAdapter:
     ) -> tuple[Step, State]:
         """Send safe column tops and the waste top up until none is left."""
         cards = self.talon_cards
-        moved = True
+        moved = self.safe_closure
         while moved:
             moved = False
             for src, column in enumerate(cols):

@@ -102,13 +102,25 @@ class GapsAdapter:
     two redeals 18 wins against 14, one redeal 10 against 7, two redeals with aces shuffled
     in 17 against 10."""
 
+    symmetric_rows: bool = True
+    """Sort the rows in the key when no redeal is left (see the module docstring). Off only
+    to measure what it is worth (``bench/solver.py --without symmetric-rows``): the verdicts
+    are the same either way (``tests/solver/test_levers.py``)."""
+
     def __init__(
-        self, seed: int, aces_shuffled: bool, reduce: bool = True, late_first: bool = False
+        self,
+        seed: int,
+        aces_shuffled: bool,
+        reduce: bool = True,
+        late_first: bool = False,
+        symmetric_rows: bool | None = None,
     ) -> None:
         self.seed = seed
         self.aces_shuffled = aces_shuffled
         self.reduce = reduce
         self.late_first = late_first
+        if symmetric_rows is not None:
+            self.symmetric_rows = symmetric_rows
 
     @property
     def native_order(self) -> int:
@@ -122,7 +134,7 @@ class GapsAdapter:
         if native.NATIVE is None:
             return None
         if self.seed <= MAX_DEAL:
-            game = native.NATIVE.Gaps(self.seed, self.aces_shuffled)
+            game = native.NATIVE.Gaps(self.seed, self.aces_shuffled, self.symmetric_rows)
             return native.Twin(game, start, self.native_order)
         # A ranked deal's 64-bit seed: its redeals' generator states are SHA-256 digests the
         # native core does not compute, so each redeal the deal can still make is handed in.
@@ -130,7 +142,8 @@ class GapsAdapter:
         if left < 0:
             return None  # unlimited redeals: no finite list to hand in (the Python core)
         states = [derived_seed(self.seed, k) for k in range(1, done + left + 1)]
-        return native.Twin(native.NATIVE.Gaps(states, self.aces_shuffled), start, self.native_order)
+        game = native.NATIVE.Gaps(states, self.aces_shuffled, self.symmetric_rows)
+        return native.Twin(game, start, self.native_order)
 
     def dives(self, start: State) -> Sequence[GapsAdapter]:
         """Two short depth-first searches first, in another order: cards late in the grid
@@ -140,10 +153,10 @@ class GapsAdapter:
         not won otherwise in 10 s. Their "no win" is as exact as any search's."""
         if start[1] < 0:
             return ()
-        seed, aces = self.seed, self.aces_shuffled
+        seed, aces, rows = self.seed, self.aces_shuffled, self.symmetric_rows
         return (
-            GapsAdapter(seed, aces, reduce=True, late_first=True),
-            GapsAdapter(seed, aces, reduce=False, late_first=True),
+            GapsAdapter(seed, aces, reduce=True, late_first=True, symmetric_rows=rows),
+            GapsAdapter(seed, aces, reduce=False, late_first=True, symmetric_rows=rows),
         )
 
     def probes(self, start: State) -> int:
@@ -217,7 +230,7 @@ class GapsAdapter:
         """Group: the position, with the rows sorted when no redeal is left (rows are then
         interchangeable). No dominance order: rank 0."""
         grid, left, _ = state
-        if left == 0:
+        if left == 0 and self.symmetric_rows:
             return b"".join(sorted((grid[0:13], grid[13:26], grid[26:39], grid[39:52]))), 0
         return state, 0
 
