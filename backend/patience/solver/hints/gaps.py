@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
-from typing import Any, ClassVar
+from typing import Any
 
 from patience.engine import Game
 from patience.engine.deal import MAX_DEAL, SplitMix64
@@ -57,12 +57,6 @@ NODES = calibrated(native_nodes=200_000, pure_nodes=20_000)
 """A searched hint's node budget (:class:`~patience.solver.hints.common.Effort`)."""
 SOLVE_SHARE = 0.8
 """The share of a hint's budget the exact solver gets; the guided beam has the rest."""
-HINT_BEAMS = (100,)
-"""The exact solver's beams in a hint (no redeal left): the solver's own (400, 1500) reach
-about 50 and 5 moves deep in a hint's budget, short of wins 80-110 moves deep; one narrow
-beam reaches them. Tuning deals whose first hint found no win (33 of the first 150), the
-first hint at 160,000 nodes: 13 won with (100,), 14 with (130,), 11 with (200,), 10 with
-(30, 60, 120, 240), 7 with (150, 500), none with (400, 1500)."""
 BEAM_WIDTH = 200
 BEAM_NODES = 12_000
 """At most, for a guided beam (it runs in Python on either core)."""
@@ -106,7 +100,7 @@ def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list
     if state.can_redeal():
         return _voted(game, line, fresh, adapter, start, effort)
     forbidden: set[Hashable] = {adapter.key(encode(s)) for s in line.earlier}
-    search = avoiding(NarrowBeams(adapter.seed, adapter.aces_shuffled), forbidden)
+    search = avoiding(adapter, forbidden)
     result = solve(search, start, effort.share(SOLVE_SHARE).budget())
     if result.verdict == "winnable" and result.solution:
         first = game.parse_move(result.solution[0])
@@ -122,12 +116,6 @@ def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list
         if line.fresh(first):
             return _hint(state, first, True), moves if found.won else None
     return quick(game), None
-
-
-class NarrowBeams(GapsAdapter):
-    """The exact solver with a hint's beams (:data:`HINT_BEAMS`)."""
-
-    BEAMS: ClassVar[tuple[int, ...]] = HINT_BEAMS
 
 
 def fresh_moves(game: GapsGame, line: Line) -> dict[str, GapsMove]:
