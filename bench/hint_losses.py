@@ -9,15 +9,21 @@ search-free advice). Then, on a lost game:
 
 - the *turning move*: the last position of the line a full-information solve wins
   (``--solve`` CPU seconds a position, four times that when undecided), found by bisection
-  (a position reached from a lost one is lost). Full information is the honest view in Gaps
-  without redeals; in Pyramid it is clairvoyant (the true stock): there, what the player
-  could see is the share of honest samples of the unseen stock each move wins (``--samples``);
+  (a position reached from a lost one is lost; where solves stay undecided it is the last
+  position proven won, and the printed verdicts bound the turn). Full information is the
+  honest view in Gaps without redeals; in Pyramid it is clairvoyant (the true stock): there,
+  what the player could see is the share of honest samples of the unseen stock each move
+  wins (``--samples``);
 - there: every fresh move, whether a solve wins after it and whether the cheap dead-end
   proof (``is_dead``) already condemns it; and the node budget the searched hint needs to
   find the win from there (its calibrated budget doubled until a line comes back, up to
   ``--max-doublings``).
 
     nice -n 15 .venv/bin/python -m bench.hint_losses --ruleset gaps-0 --deals 1079,1088
+
+With ``--play-only``, no analysis: the games' outcomes and the count won (``--winnable
+400:50``: the catalogue's winnable deals 401-450, the evaluation deals of ``bench/hints.py
+--skip 400``).
 """
 
 from __future__ import annotations
