@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, ClassVar
 
 from patience.engine import Game
 from patience.engine.deal import MAX_DEAL, SplitMix64
@@ -57,6 +57,12 @@ NODES = calibrated(native_nodes=200_000, pure_nodes=20_000)
 """A searched hint's node budget (:class:`~patience.solver.hints.common.Effort`)."""
 SOLVE_SHARE = 0.8
 """The share of a hint's budget the exact solver gets; the guided beam has the rest."""
+HINT_BEAMS = (400, 100)
+"""The exact solver's beams in a hint (no redeal left): its own first beam, then a narrow one
+instead of its width-1500 beam, which reaches about 5 moves deep in what is left of a hint's
+budget (a width-100 beam about 60, where wins are 80-110 moves deep). The first 150 tuning
+deals, first hint at 160,000 nodes: 125 won with (400, 100), 117 with the solver's (400, 1500),
+93 with (100,) alone."""
 BEAM_WIDTH = 200
 BEAM_NODES = 12_000
 """At most, for a guided beam (it runs in Python on either core)."""
@@ -100,7 +106,7 @@ def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list
     if state.can_redeal():
         return _voted(game, line, fresh, adapter, start, effort)
     forbidden: set[Hashable] = {adapter.key(encode(s)) for s in line.earlier}
-    search = avoiding(adapter, forbidden)
+    search = avoiding(HintBeams(adapter.seed, adapter.aces_shuffled), forbidden)
     result = solve(search, start, effort.share(SOLVE_SHARE).budget())
     if result.verdict == "winnable" and result.solution:
         first = game.parse_move(result.solution[0])
@@ -116,6 +122,12 @@ def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list
         if line.fresh(first):
             return _hint(state, first, True), moves if found.won else None
     return quick(game), None
+
+
+class HintBeams(GapsAdapter):
+    """The exact solver with a hint's beams (:data:`HINT_BEAMS`)."""
+
+    BEAMS: ClassVar[tuple[int, ...]] = HINT_BEAMS
 
 
 def fresh_moves(game: GapsGame, line: Line) -> dict[str, GapsMove]:
