@@ -190,7 +190,7 @@ def summary(label: str, stats: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="pyramid")
     parser.add_argument("--rules", help="Forty Thieves ruleset")
@@ -207,7 +207,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--without", action="append", default=[], choices=sorted(LEVERS), help="a lever off"
     )
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
     for lever in args.without:
         adapter, switch = LEVERS[lever]
         setattr(adapter, switch, False)

@@ -168,10 +168,18 @@ def locked(state: State, talon_cards: Sequence[int]) -> bool:
     columns, found, talon, ptr, _ = state
     if not all(columns):
         return False
-    free = [0] * len(columns)  # the top cards of each column that may leave
-    leaves = [False] * 52  # some copy of the card may leave its place
     waste = [talon_cards[t] for t in range(ptr - 1, -1, -1) if talon >> t & 1]  # top first
     stock = [talon_cards[t] for t in range(ptr, len(talon_cards)) if talon >> t & 1]
+    free = _leaving(columns, found, waste, stock)
+    return all(free[c] < len(column) for c, column in enumerate(columns))
+
+
+def _leaving(
+    columns: Sequence[Sequence[int]], found: Sequence[int], waste: list[int], stock: list[int]
+) -> list[int]:
+    """:func:`locked`'s least fixpoint: how many top cards of each column may leave."""
+    free = [0] * len(columns)  # the top cards of each column that may leave
+    leaves = [False] * 52  # some copy of the card may leave its place
     waste_free = 0
 
     def may_leave(card: int) -> bool:
@@ -203,7 +211,7 @@ def locked(state: State, talon_cards: Sequence[int]) -> bool:
         for card in stock:
             if not leaves[card] and may_leave(card):
                 leaves[card] = changed = True
-    return all(free[c] < len(column) for c, column in enumerate(columns))
+    return free
 
 
 class FortyThievesAdapter:
