@@ -14,13 +14,12 @@ import pytest
 
 from bench.solver import LEVERS
 from patience.engine import Game
-from patience.engine.cards import Card
 from patience.games import load_position, new_game
 from patience.solver import core, native
 from patience.solver.core import Budget
 from patience.solver.forty_thieves import FortyThievesAdapter, locked
 from patience.solver.gaps import GapsAdapter
-from tests.solver.test_native_equivalence import scrambled_gaps
+from tests.solver.test_native_equivalence import forty_thieves_layout, scrambled_gaps
 
 NODES = 30_000
 """Enough for nearly every position below to be decided, lever on or off (the test says
@@ -54,19 +53,9 @@ def forty_thieves_endgame(seed: int, rules: str) -> Game[Any, Any]:
     for code in pool[len(talon) :]:
         tableau[rng.randrange(10)].append(code)
     waste = rng.randint(0, len(talon))
-
-    def names(codes: list[int]) -> list[str]:
-        return [str(Card.from_index(code)) for code in codes]
-
-    position = {
-        "game": "forty-thieves",
-        "tableau": [names(column) for column in tableau],
-        "stock": names(talon[waste:]),
-        "waste": names(talon[:waste]),
-        "foundations": [names(pile) for pile in foundations],
-        "redeals_left": rng.randint(0, 1) if rules == "relaxed" else 0,
-    }
-    return load_position(position, {"rules": rules, "auto_safe": False})
+    redeals = rng.randint(0, 1) if rules == "relaxed" else 0
+    options = {"rules": rules, "auto_safe": False}
+    return forty_thieves_layout(tableau, talon, waste, foundations, redeals, options)
 
 
 POSITIONS: list[tuple[str, Any]] = [

@@ -272,6 +272,20 @@ def built_forty_thieves(rng: random.Random, ruleset: dict[str, Any]) -> Game[Any
         tableau.append(column)
     talon = pool[: rng.randint(0, min(30, len(pool)))]
     waste = rng.randint(0, len(talon))
+    redeals = rng.randint(0, 1) if ruleset["rules"] == "relaxed" else 0
+    return forty_thieves_layout(tableau, talon, waste, foundations, redeals, ruleset)
+
+
+def forty_thieves_layout(
+    tableau: list[list[int]],
+    talon: list[int],
+    waste: int,
+    foundations: list[list[int]],
+    redeals_left: int,
+    options: dict[str, Any],
+) -> Game[Any, Any]:
+    """The position of card codes (``talon``: the waste's first ``waste`` cards, then the
+    stock)."""
 
     def names(codes: list[int]) -> list[str]:
         return [str(Card.from_index(code)) for code in codes]
@@ -282,9 +296,9 @@ def built_forty_thieves(rng: random.Random, ruleset: dict[str, Any]) -> Game[Any
         "stock": names(talon[waste:]),
         "waste": names(talon[:waste]),
         "foundations": [names(pile) for pile in foundations],
-        "redeals_left": rng.randint(0, 1) if ruleset["rules"] == "relaxed" else 0,
+        "redeals_left": redeals_left,
     }
-    return load_position(position, ruleset)
+    return load_position(position, options)
 
 
 def ft_position(seed: int, ruleset: dict[str, Any], built: bool) -> Game[Any, Any]:
