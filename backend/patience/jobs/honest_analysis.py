@@ -281,14 +281,16 @@ class Analyses(Submitter):
                 keys.append(Results.key(analysis_id(parent)))
         with self.redis.pipeline(transaction=False) as pipe:  # one round trip
             pipe.mget(keys)
-            pipe.smembers(LOST + (owner or ""))
-            (on_hint_line, on_line, *before), dead_ends = pipe.execute()
+            if owner is not None:  # the game's kept dead ends
+                pipe.smembers(LOST + owner)
+            (on_hint_line, on_line, *before), *kept = pipe.execute()
+        dead_ends = kept[0] if kept else set()
         if on_hint_line is not None or on_line is not None:
             return {"verdict": "winnable", "nodes": 0, "seconds": 0.0, "from": "kept_line"}
         lost = before and before[0] is not None and json.loads(before[0]).get("verdict")
         if lost == "unwinnable":
             return {"verdict": "unwinnable", "nodes": 0, "seconds": 0.0, "from": "lost_parent"}
-        if owner is not None and dead_ends and after_dead_end(game, {text(d) for d in dead_ends}):
+        if dead_ends and after_dead_end(game, {text(d) for d in dead_ends}):
             return {"verdict": "unwinnable", "nodes": 0, "seconds": 0.0, "from": "lost_ancestor"}
         return None
 
