@@ -164,7 +164,9 @@ def test_the_honest_follower_is_ok_and_the_clairvoyant_shortest_line_is_flagged(
     honest, scout = follower_line(DEAL), shortest_line(DEAL)
     assert honest.status == scout.status == "won" and honest.moves != scout.moves
     fair, unfair = foreknowledge(honest), foreknowledge(scout)
-    assert fair.mark == "ok" and fair.score <= 0
+    # The hint weighs the samples still won after each move before the model's first-found
+    # wins, so the follower may play a move the model ranks low (once here): a small score.
+    assert fair.mark == "ok" and fair.score < THRESHOLD / 2
     assert unfair.mark == "review" and unfair.score > 2 * THRESHOLD
     assert unfair.counted >= 3  # several decisions, not one lucky guess
 
