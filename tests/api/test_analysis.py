@@ -159,7 +159,11 @@ def test_solve_without_redis_is_503_in_the_error_shape(api: Api) -> None:
 # -- with Redis and a worker -------------------------------------------------------------------
 
 
-def test_pyramid_analysis_reaches_a_verdict_once_the_stock_is_seen(redis_app: Flask) -> None:
+def test_pyramid_analysis_reaches_a_verdict_once_the_stock_is_seen(
+    redis_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The worker's path, not the API's glance (which would decide this position at once).
+    monkeypatch.setitem(redis_app.config, "ANALYSIS_GLANCE_NODES", 0)
     api = Api(redis_app.test_client())
     headers = api.player()
     game = api.new_game(headers, game="pyramid", deal=3)  # deal 3 cannot be won

@@ -35,10 +35,11 @@ def test_rewind_goes_back_to_the_last_winnable_point(redis_app: Flask) -> None:
     assert nothing.status_code == 422 and body_of(nothing)["reason"] == "nothing_to_rewind"
     for move in lost.moves:
         view = body(api.move(headers, view, move))
-    assert body(api.client.get(f"{url}/analysis", headers=headers))["state"] != "done"
-    # No worker was alive at the last move, so nothing is queued: ask again.
-    assert body(api.client.post(f"{url}/analysis", headers=headers))["state"] == "unavailable"
-    work(redis_app)  # the verdict, then the rewind search it starts for this game
+    # Proven lost within the move's own request (the API's glance), with no worker alive;
+    # the rewind search it starts waits for one.
+    told = body(api.client.get(f"{url}/analysis", headers=headers))
+    assert told["state"] == "done" and told["verdict"] == "unwinnable"
+    work(redis_app)  # the rewind search
     report = body(api.client.get(f"{url}/analysis", headers=headers))
     assert report["verdict"] == "unwinnable"
     back = report["rewind"]["moves_back"]

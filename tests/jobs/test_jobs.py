@@ -184,7 +184,7 @@ def test_a_game_queues_one_analysis_at_most_and_positions_left_behind_never_run(
 
 
 def test_an_analysis_two_games_want_stays_while_one_of_them_does(redis: Redis) -> None:
-    jobs = Analyses(redis)
+    jobs = Analyses(redis, glance_nodes=0)  # queued, not decided in the asking request
     game = draw_all(2)
     ask(jobs, game, 24, owner="a")
     ask(jobs, game, 24, owner="b")
@@ -242,8 +242,25 @@ def test_asking_again_searches_a_timed_out_position_once_more(redis: Redis) -> N
     assert jobs.report(game, 0)["state"] == "timeout"
 
 
-def test_a_proven_dead_end_is_kept_for_the_games_later_analyses(redis: Redis) -> None:
+def test_a_position_lost_within_the_glance_is_told_by_the_asking_request(redis: Redis) -> None:
+    """No analysis job: the asking request's own short search (``GLANCE_NODES``) proves the
+    position lost, keeps it among the game's dead ends and queues only the rewind search;
+    a position it cannot decide is queued for a worker as before."""
     jobs = Analyses(redis)
+    lost = draw_all(8153)  # proven lost within the glance's nodes (deal 327: not within them)
+    report = ask(jobs, lost, 0, owner="g1")
+    assert report["state"] == "done" and report["verdict"] == "unwinnable"
+    assert (jobs.known(lost).result or {}).get("from") == "glance"
+    assert all(j.startswith("rewind-") for j in jobs.queue().get_job_ids())
+    (kept,) = redis.smembers(LOST + "g1")
+    assert json.loads(kept) == lost.position()
+    undecided = new_game("gaps", deal=4, options={"redeals": 0})
+    assert ask(jobs, undecided, 0, owner="g2")["reason"] == "no_worker"
+    assert f"analysis-{undecided.position_key()}" in jobs.queue().get_job_ids()
+
+
+def test_a_proven_dead_end_is_kept_for_the_games_later_analyses(redis: Redis) -> None:
+    jobs = Analyses(redis, glance_nodes=0)  # the worker's proof, not the asking request's
     lost = draw_all(327)  # a proven dead end at once
     ask(jobs, lost, 0, owner="g1")
     work(redis)
@@ -254,7 +271,7 @@ def test_a_proven_dead_end_is_kept_for_the_games_later_analyses(redis: Redis) ->
 
 
 def test_every_position_after_a_proven_dead_end_is_lost_without_a_search(redis: Redis) -> None:
-    jobs = Analyses(redis)
+    jobs = Analyses(redis, glance_nodes=0)  # no search at all, not even the request's glance
     lost = draw_all(327)  # a proven dead end at once
     ask(jobs, lost, 0, owner="g1")
     work(redis)

@@ -62,6 +62,7 @@ ENVIRONMENT = {
     "TRUSTED_PROXIES": "0",
     "REDIS_PREFIX": "patience:",
     "ANALYSIS_QUEUE_LIMIT": "200",
+    "ANALYSIS_GLANCE_NODES": "2000",
     "METRICS_TOKEN": "",
 }
 """Settings read from environment variables of the same name, with their defaults

@@ -23,4 +23,5 @@ def analyst() -> Analyst:
     """Analysis and hints for this request."""
     seen = current_app.extensions.setdefault(WORKERS_SEEN, WorkersSeen())
     limit = int(current_app.config["ANALYSIS_QUEUE_LIMIT"])
-    return Analyst(get_redis(), seen, queue_limit=limit)
+    glance = int(current_app.config["ANALYSIS_GLANCE_NODES"])
+    return Analyst(get_redis(), seen, queue_limit=limit, glance_nodes=glance)

@@ -33,12 +33,14 @@ from redis import RedisError
 from rq.job import Job
 
 from patience.engine import Game
+from patience.games.registry import get
 from patience.jobs.lines import LINE, WON
 from patience.jobs.queues import (
     ANALYSIS,
     ANALYSIS_QUEUE,
     ANALYSIS_QUEUE_LIMIT,
     ANALYSIS_SECONDS,
+    GLANCE_NODES,
     KEEP_LEFT_BEHIND,
     LATEST,
     LOST,
@@ -47,6 +49,7 @@ from patience.jobs.queues import (
     REWIND_SECONDS,
     WANTED,
     analysis_id,
+    keep_lost,
     lifetime,
     live_workers,
     lost_item,
@@ -55,6 +58,7 @@ from patience.jobs.queues import (
 )
 from patience.jobs.results import RESULT, Known, Results, text
 from patience.jobs.submitter import Submitter, primitives
+from patience.solver import Budget, solve
 
 Json = dict[str, Any]
 
@@ -180,6 +184,7 @@ class Analyses(Submitter):
 
     queue_limit: int = ANALYSIS_QUEUE_LIMIT
     analysis_seconds: float = ANALYSIS_SECONDS
+    glance_nodes: int = GLANCE_NODES
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -250,17 +255,44 @@ class Analyses(Submitter):
         self.submit(ANALYSIS, job_id, args, kwargs, timeout=timeout, known=known)
         return replace(known, status="queued")
 
-    def infer(self, game: Game[Any, Any], owner: str | None = None) -> Known | None:
-        """Keep ``game``'s verdict when it needs no search (:meth:`_inferred`; for a proven
-        dead end, game ``owner``'s rewind search is queued); what is then known, else
-        ``None`` (raises ``RedisError``)."""
-        inferred = self._inferred(game, owner)
+    def infer(
+        self, game: Game[Any, Any], owner: str | None = None, *, want: bool = False
+    ) -> Known | None:
+        """Keep ``game``'s verdict when it needs no job: none needs a search
+        (:meth:`_inferred`), or a short one in this request finds it (:meth:`_glanced`). For
+        a proven dead end, it is kept among game ``owner``'s dead ends and the game's rewind
+        search is queued (``want``: game ``owner`` is first recorded as at this position, as
+        :meth:`ask` does, so that the rewind runs for it). What is then known, else ``None``
+        (raises ``RedisError``)."""
+        inferred = self._inferred(game, owner) or self._glanced(game)
         if inferred is None:
             return None
         self.results.put(analysis_id(game), inferred, lifetime(ANALYSIS.keep))
         if inferred["verdict"] == "unwinnable" and owner is not None:
+            if want:
+                self._want(owner, analysis_id(game), read=False)
+            if inferred["from"] == "glance":
+                keep_lost(self.redis, owner, game.position())
             self.start_rewind(game, owner)
         return Known(inferred)
+
+    def _glanced(self, game: Game[Any, Any]) -> Json | None:
+        """The verdict of a search of :attr:`glance_nodes` nodes, for a full-information
+        position with no shuffle ahead; ``None`` when it decides nothing."""
+        if self.glance_nodes <= 0 or not honesty(game).full_information:
+            return None
+        # Full information and no shuffle ahead: the game's own search, as the worker's
+        # (patience.games.solving, which the API does not import: it holds worker searches).
+        result = solve(*get(game.name).solver(game), Budget(nodes=self.glance_nodes))
+        if result.verdict == "unknown":
+            return None
+        seconds = round(result.seconds, 3)
+        return {
+            "verdict": result.verdict,
+            "nodes": result.nodes,
+            "seconds": seconds,
+            "from": "glance",
+        }
 
     def _inferred(self, game: Game[Any, Any], owner: str | None = None) -> Json | None:
         """A verdict that needs no search, for a full-information position with no shuffle

@@ -76,6 +76,12 @@ ALL_ROLES = "all"
 
 ANALYSIS_SECONDS = 20.0
 """Solver budget of an analysis; past it the verdict is ``timeout`` (never ``unwinnable``)."""
+GLANCE_NODES = 2_000
+"""Search nodes an analysis gets in the request that asks for it, before a job is queued
+(:meth:`~patience.jobs.honest_analysis.Analyses.infer`). A game going wrong is mostly proven
+lost within them: 24 of 40 Gaps positions after random moves, about 1 ms each on the native
+core. Such a verdict never waits behind the worker's longer searches. Nodes, not seconds:
+the verdict does not depend on the load."""
 PAR_SECONDS = float(os.environ.get("PATIENCE_PAR_SECONDS", "30"))
 """CPU budget of a deal's par search (Pyramid's optimal search proves nearly every deal in
 well under a second; Gaps and Forty Thieves lines are shortened within it). Read by the API,
@@ -226,6 +232,18 @@ LOST_LIMIT = 64
 once full)."""
 LOST_TTL = 3600
 """Seconds a game's lost positions are kept after its last proof."""
+
+
+def keep_lost(redis: Redis, owner: str, position: Json) -> None:
+    """Keep a position proven lost among game ``owner``'s :data:`LOST` positions (raises
+    ``RedisError``)."""
+    if redis.scard(LOST + owner) < LOST_LIMIT:
+        with redis.pipeline(transaction=False) as pipe:
+            pipe.sadd(LOST + owner, lost_item(position))
+            pipe.expire(LOST + owner, lifetime(LOST_TTL))
+            pipe.execute()
+
+
 SOLVES = "patience:solve:player:"
 """+ player id → the set of that player's ``/solve`` job ids not yet known to be over."""
 

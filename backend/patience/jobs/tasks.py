@@ -51,16 +51,14 @@ from patience.jobs.queues import (
     KEEP_LEFT_BEHIND,
     LATEST,
     LOST,
-    LOST_LIMIT,
-    LOST_TTL,
     POOL_FULL,
     POOL_RECHECK,
     POOL_SECONDS,
     REWIND,
     SOLVE,
     WANTED,
+    keep_lost,
     lifetime,
-    lost_item,
     queue_key,
 )
 from patience.jobs.results import members, publish, text
@@ -149,14 +147,9 @@ def _proved_lost(job: Job, options: Json) -> list[Game[Any, Any]]:
 
 def _keep_lost(job: Job, position: Json) -> None:
     """Keep a position proved lost for the later analyses of each game that wants it."""
-    item = lost_item(position)
     with contextlib.suppress(RedisError):
         for owner in members(job.connection, WANTED + job.id):
-            if job.connection.scard(LOST + owner) < LOST_LIMIT:
-                with job.connection.pipeline(transaction=False) as pipe:
-                    pipe.sadd(LOST + owner, item)
-                    pipe.expire(LOST + owner, lifetime(LOST_TTL))
-                    pipe.execute()
+            keep_lost(job.connection, owner, position)
 
 
 PREEMPTIONS = 1

@@ -27,7 +27,7 @@ from patience.jobs import (
     honesty,
     offline_report,
 )
-from patience.jobs.queues import ANALYSIS_QUEUE_LIMIT
+from patience.jobs.queues import ANALYSIS_QUEUE_LIMIT, GLANCE_NODES
 from patience.solver.hints import Hint
 
 log = logging.getLogger(__name__)
@@ -62,8 +62,13 @@ class Analyst:
         redis: Redis | None,
         seen: WorkersSeen | None = None,
         queue_limit: int = ANALYSIS_QUEUE_LIMIT,
+        glance_nodes: int = GLANCE_NODES,
     ) -> None:
-        self.analyses = None if redis is None else Analyses(redis, queue_limit=queue_limit)
+        self.analyses = (
+            None
+            if redis is None
+            else Analyses(redis, queue_limit=queue_limit, glance_nodes=glance_nodes)
+        )
         self.redis = redis
         self.seen = seen or WorkersSeen()
         self._known: dict[str, Known] = {}  # by position key
@@ -98,7 +103,7 @@ class Analyst:
             self.ask(game, version, owner)
             return
         try:
-            self.analyses.infer(game, owner)
+            self.analyses.infer(game, owner, want=True)
         except RedisError:
             log.warning("analysis not inferred for version %s", version)
 
