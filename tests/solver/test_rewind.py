@@ -60,3 +60,16 @@ def test_a_line_lost_from_the_deal_has_no_point_to_go_back_to() -> None:
     lost.play({"type": "draw"})
     point = last_winnable(lost, seconds=30)
     assert point.found is None and not point.inconclusive
+
+
+def test_a_ranked_deal_rewinds_from_its_stored_start() -> None:
+    """A daily has no deal number: its line is replayed from the start it keeps, and the
+    point found is the same as for the numbered deal with the same cards."""
+    (lost,) = dead_ends("pyramid", "standard", 1)
+    start = new_game("pyramid", deal=lost.deal or 0).position()
+    ranked = type(lost).from_start(start, lost.options)
+    ranked.replay(lost.moves, ())
+    assert ranked.deal is None
+    point, numbered = last_winnable(ranked, seconds=60), last_winnable(lost, seconds=60)
+    assert not point.inconclusive and point.found is not None
+    assert point.found == numbered.found

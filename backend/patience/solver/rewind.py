@@ -120,9 +120,7 @@ def blocks(game: Game[Any, Any]) -> list[tuple[int, int]]:
     >>> blocks(g)
     [(0, 1), (2, 2)]
     """
-    if game.deal is None:
-        raise ValueError("rewinding needs a numbered deal")
-    walker = type(game).new(game.deal, game.options)
+    walker = game.fresh()  # a ranked deal has no number: its stored start
     out, first, dealt = [], 0, walker.shuffles_dealt()
     for length, move in enumerate(game.moves, start=1):
         walker.play(move)
