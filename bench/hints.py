@@ -13,9 +13,23 @@ A game ends won, stuck (no hint: no move leads anywhere new) or at ``--max-moves
 compared as JSON). Printed per ruleset: win rate, share of games that cycled, hint latency
 p50/p95 (request to answer), the share of hints that were searched, and beside them the
 search-free advice's win rate on the same deals (played in this process with
-:func:`~patience.solver.hints.quick_hint`, the API's fallback).
+:func:`~patience.solver.hints.quick_hint`, the API's fallback), and the deals lost; each
+lost game's line says which of its moves the search-free advice chose (the others were
+searched hints).
 
     nice -n 10 .venv/bin/python -m bench.hints --deals 10 --rulesets pyramid,gaps-2
+
+With ``--dailies N``, the ranked dailies instead: ``N`` days from ``--first-day``, each day
+every game's daily under its daily ruleset (:func:`~patience.catalogue.daily_rulesets.
+daily_rulesets`), started as a player starts one (``{"game", "daily": true}``) with the app's
+clock (``CLOCK``) set to that day. The pool is filled first with the filler's own code
+(:func:`patience.catalogue.pool.fill`, from ``--secret``: a fixed one by default, so a run
+is reproducible) into the app's database, in a child process at nice 19, so that the play
+after it is timed at this process's priority. ``--pool FILE`` keeps that database (the fill
+resumes where it stopped; the next run plays without filling again) and ``--fill-only`` stops
+after the fill. Classic Forty Thieves takes up to 30 CPU s a candidate and some days 16.
+
+    .venv/bin/python -m bench.hints --dailies 10 --pool /tmp/dailies.db --redis redis://127.0.0.1:6379/7
 
 With ``--calibrate N``, no API: the searched hint itself, in this process, on ``N`` seeded
 positions per ruleset (a deal and a few random moves), each asked twice with no cut-off
@@ -30,29 +44,43 @@ p95 stays within the cut-off (``HINT_SECONDS``) on a quiet machine.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
+import multiprocessing
+import os
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
+from flask import Flask
 from redis import Redis
 
 from bench import start_worker, stop_worker
 from patience.api import create_app
 from patience.catalogue import cached
+from patience.catalogue.daily_rulesets import daily_rulesets
+from patience.catalogue.pool import fill, missing
+from patience.catalogue.ranked_deals import daily_deal_id
 from patience.engine import Game
 from patience.engine.deal import SplitMix64
-from patience.games import get, new_game, quick_hint
+from patience.games import game_class, get, new_game, quick_hint, start_game
 from patience.games.solving import searched_hint
 from patience.jobs.queues import live_workers
 from patience.solver import native
 from patience.solver.hints import HINT_SECONDS, Effort, Hint, hint_move
+from patience.store import make_engine, session_factory
 from patience.store.migrate import upgrade
+from patience.store.ranked_pool import daily_of
 
 Json = dict[str, Any]
 API = "/api/v1"
+SECRET = "bench-hints-dailies-fixed-secret"
+"""The default deal secret of ``--dailies`` (a test one: the same run deals the same days)."""
+FIRST_DAY = dt.date(2026, 12, 1)
 
 RULESETS: dict[str, tuple[str, Json, str]] = {
     "pyramid": ("pyramid", {}, "standard"),
@@ -77,6 +105,7 @@ class Tally:
     searched: int = 0
     quick_wins: int = 0
     quick_cycled: int = 0
+    lost: list[str] = field(default_factory=list)
 
     def line(self, name: str) -> str:
         lat = sorted(self.latencies)
@@ -88,6 +117,7 @@ class Tally:
             f"  searched {pct(self.searched, hints):>6}"
             f"  | search-free advice: wins {pct(self.quick_wins, self.games):>6}"
             f"  cycled {pct(self.quick_cycled, self.games):>6}"
+            f"  | lost: {', '.join(self.lost) or 'none'}"
         )
 
 
@@ -108,16 +138,14 @@ class Follower:
         assert r.status_code == 201, r.json
         self.headers = {"Authorization": f"Bearer {r.json['token']}"}
 
-    def play(self, game: str, options: Json, deal: int, max_moves: int, tally: Tally) -> str:
-        r = self.client.post(
-            f"{API}/games",
-            json={"game": game, "deal": deal, "options": options},
-            headers=self.headers,
-        )
+    def play(self, start: Json, max_moves: int, tally: Tally) -> str:
+        """Start a game with ``start`` (the body of ``POST /games``) and follow the hints."""
+        r = self.client.post(f"{API}/games", json=start, headers=self.headers)
         assert r.status_code == 201, r.json
         view = r.json
         boards = {json.dumps(view["board"], sort_keys=True)}
         cycled = False
+        advised: list[int] = []  # the moves (counted from 1) the search-free advice chose
         while view["status"] == "playing" and view["moves"] < max_moves:
             began = time.perf_counter()
             r = self.client.post(
@@ -132,6 +160,8 @@ class Follower:
                 tally.stuck += 1
                 break
             tally.searched += bool(advice["searched"])
+            if not advice["searched"]:
+                advised.append(view["moves"] + 1)
             body = {"version": view["version"], "move": hint_move(advice)}
             r = self.client.post(f"{API}/games/{view['id']}/moves", json=body, headers=self.headers)
             assert r.status_code == 200, r.json
@@ -140,12 +170,24 @@ class Follower:
             cycled = cycled or board in boards
             boards.add(board)
         tally.cycled += cycled
-        return "won" if view["status"] == "won" else f"lost after {view['moves']} moves"
+        if view["status"] == "won":
+            return "won"
+        return f"lost after {view['moves']} moves, advice at {spans(advised) or 'none'}"
 
 
-def quick_game(game: str, options: Json, deal: int, max_moves: int) -> tuple[bool, bool]:
-    """The search-free advice followed in this process: (won, cycled)."""
-    g = new_game(game, deal=deal, options=options)
+def spans(numbers: list[int]) -> str:
+    """Ascending numbers as runs: ``[3, 4, 5, 9]`` → ``"3-5, 9"``."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else f"{r[0]}" for r in runs)
+
+
+def quick_game(g: Game[Any, Any], max_moves: int) -> tuple[bool, bool]:
+    """The search-free advice followed in this process from ``g``: (won, cycled)."""
     cycled = follow(g, quick_hint, max_moves)
     return g.status == "won", cycled
 
@@ -167,6 +209,30 @@ def follow(g: Game[Any, Any], advise: Callable[[Game[Any, Any]], Hint], max_move
 
 
 def main() -> None:
+    args = arguments()
+    if args.calibrate:
+        calibrate(args.rulesets.split(","), args.calibrate)
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        url = f"sqlite:///{args.pool or f'{tmp}/bench.db'}"
+        upgrade(url)
+        if args.dailies:
+            fill_dailies(url, args.secret.encode(), args.first_day, args.dailies)
+            if args.fill_only:
+                return
+        with api_follower(args.redis, url) as (app, follower):
+            if args.dailies:
+                lines = play_dailies(app, follower, url, args)
+                what = f"{args.dailies} days' ranked dailies from {args.first_day}"
+            else:
+                lines = [run_ruleset(follower, name, args) for name in args.rulesets.split(",")]
+                what = f"first {args.deals} catalogue deals"
+    print(f"\nhint-follower through the API, one worker, {what}")
+    for line in lines:
+        print(line)
+
+
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--skip", type=int, default=0, help="start after this many deals")
@@ -174,38 +240,99 @@ def main() -> None:
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/10")
     parser.add_argument("--max-moves", type=int, default=1500)
     parser.add_argument("--calibrate", type=int, default=0, metavar="N")
-    args = parser.parse_args()
-    if args.calibrate:
-        calibrate(args.rulesets.split(","), args.calibrate)
-        return
-    redis = Redis.from_url(args.redis)
+    parser.add_argument("--dailies", type=int, default=0, metavar="N", help="N days' dailies")
+    parser.add_argument("--first-day", type=dt.date.fromisoformat, default=FIRST_DAY)
+    parser.add_argument("--secret", default=SECRET, help="DEAL_SECRET of the dailies' fill")
+    parser.add_argument("--pool", metavar="FILE", help="keep the SQLite database (and pool) here")
+    parser.add_argument("--fill-only", action="store_true", help="--dailies: fill, do not play")
+    return parser.parse_args()
+
+
+@contextmanager
+def api_follower(redis_url: str, database_url: str) -> Iterator[tuple[Flask, Follower]]:
+    """The app on ``database_url`` and Redis at ``redis_url`` (flushed first), one real
+    worker beside it, and a follower signed up to it."""
+    redis = Redis.from_url(redis_url)
     redis.flushdb()
-    with tempfile.TemporaryDirectory() as tmp:
-        url = f"sqlite:///{tmp}/bench.db"
-        upgrade(url)
-        # The worker writes durable results (pars) to the API's database, and starts the
-        # rewind searches of the games it reads there: it needs the same DATABASE_URL.
-        worker = start_worker(args.redis, url)
-        try:
-            app = create_app(
-                {
-                    "DATABASE_URL": url,
-                    "REDIS_URL": args.redis,
-                    "TESTING": True,
-                    "RATE_LIMIT_ACTIONS": "off",
-                    "RATE_LIMIT_PLAYERS": "off",
-                }
+    # The worker writes durable results (pars) to the API's database, and starts the
+    # rewind searches of the games it reads there: it needs the same DATABASE_URL.
+    worker = start_worker(redis_url, database_url)
+    try:
+        app = create_app(
+            {
+                "DATABASE_URL": database_url,
+                "REDIS_URL": redis_url,
+                "TESTING": True,
+                "RATE_LIMIT_ACTIONS": "off",
+                "RATE_LIMIT_PLAYERS": "off",
+            }
+        )
+        deadline = time.monotonic() + 30
+        while not live_workers(redis) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        yield app, Follower(app.test_client())
+    finally:
+        stop_worker(worker)
+
+
+def fill_dailies(url: str, secret: bytes, first: dt.date, days: int) -> None:
+    """Prove and store every game's dailies of ``days`` days from ``first`` that the pool at
+    ``url`` lacks, in a child process at nice 19 (this process's priority cannot be raised
+    back after: the play is timed at it)."""
+    began = time.monotonic()
+    child = multiprocessing.get_context("fork").Process(
+        target=fill_niced, args=(url, secret, first, days)
+    )
+    child.start()
+    child.join()
+    if child.exitcode != 0:
+        raise SystemExit(f"the pool's fill failed (exit code {child.exitcode})")
+    print(f"pool filled in {time.monotonic() - began:.0f} s", flush=True)
+
+
+def fill_niced(url: str, secret: bytes, first: dt.date, days: int) -> None:
+    """The fill of :func:`fill_dailies`, day after day, in the child."""
+    os.nice(19)
+    engine = make_engine(url)
+    with session_factory(engine)() as session:
+        for d in range(days):
+            day = first + dt.timedelta(days=d)
+            began = time.process_time()
+            stored = fill(session, secret, day, days=0)
+            left = [game for game, _ in missing(session, day, 0)]
+            print(
+                f"pool {day}: stored {', '.join(game for game, _ in stored) or 'none'}"
+                f" ({time.process_time() - began:.0f} CPU s)"
+                + (f"; not proven: {', '.join(left)}" if left else ""),
+                flush=True,
             )
-            deadline = time.monotonic() + 30
-            while not live_workers(redis) and time.monotonic() < deadline:
-                time.sleep(0.2)
-            follower = Follower(app.test_client())
-            lines = [run_ruleset(follower, name, args) for name in args.rulesets.split(",")]
-        finally:
-            stop_worker(worker)
-    print(f"\nhint-follower through the API, one worker, first {args.deals} catalogue deals")
+    engine.dispose()
+
+
+def play_dailies(app: Flask, follower: Follower, url: str, args: argparse.Namespace) -> list[str]:
+    """Every game's daily, day after day, with the app's clock at 10:00 UTC that day."""
+    rulesets = daily_rulesets()
+    tallies = {game: Tally() for game in rulesets}
+    engine = make_engine(url)
+    for d in range(args.dailies):
+        day = args.first_day + dt.timedelta(days=d)
+        app.config["CLOCK"] = partial(dt.datetime.combine, day, dt.time(10), tzinfo=dt.UTC)
+        for game, ruleset in rulesets.items():
+            name = daily_deal_id(game, day)
+            with session_factory(engine)() as session:
+                ranked = daily_of(session, game, day)
+                layout = None if ranked is None else ranked.layout
+            if layout is None:
+                print(f"{name}: not in the pool (no candidate proven), not played", flush=True)
+                continue
+            fresh = start_game(game, layout, game_class(game).ruleset_options()[ruleset])
+            start = {"game": game, "daily": True}
+            play_one(follower, tallies[game], name, start, fresh, args.max_moves)
+    engine.dispose()
+    lines = [tally.line(f"{game} {rulesets[game]}") for game, tally in tallies.items()]
     for line in lines:
-        print(line)
+        print(line, flush=True)
+    return lines
 
 
 def run_ruleset(follower: Follower, name: str, args: argparse.Namespace) -> str:
@@ -215,20 +342,32 @@ def run_ruleset(follower: Follower, name: str, args: argparse.Namespace) -> str:
     deals = sorted(catalogue.winnable)[args.skip : args.skip + args.deals]
     tally = Tally()
     for deal in deals:
-        began = time.monotonic()
-        outcome = follower.play(game, options, deal, args.max_moves, tally)
-        won, cycled = quick_game(game, options, deal, args.max_moves)
-        tally.games += 1
-        tally.wins += outcome == "won"
-        tally.quick_wins += won
-        tally.quick_cycled += cycled
-        print(
-            f"{name} deal {deal}: {outcome} ({time.monotonic() - began:.0f} s);"
-            f" advice alone {'won' if won else 'lost'}",
-            flush=True,
-        )
+        start = {"game": game, "deal": deal, "options": options}
+        fresh = new_game(game, deal=deal, options=options)
+        play_one(follower, tally, f"{name} deal {deal}", start, fresh, args.max_moves)
     print(tally.line(name), flush=True)  # at once, so an interrupted run keeps it
     return tally.line(name)
+
+
+def play_one(
+    follower: Follower, tally: Tally, name: str, start: Json, fresh: Game[Any, Any], moves: int
+) -> None:
+    """One deal through the API (started with ``start``) and by the search-free advice
+    alone in this process (from ``fresh``, the same deal), counted in ``tally``."""
+    began = time.monotonic()
+    outcome = follower.play(start, moves, tally)
+    won, cycled = quick_game(fresh, moves)
+    tally.games += 1
+    tally.wins += outcome == "won"
+    tally.quick_wins += won
+    tally.quick_cycled += cycled
+    if outcome != "won":
+        tally.lost.append(name.rsplit(" ", 1)[-1])
+    print(
+        f"{name}: {outcome} ({time.monotonic() - began:.0f} s);"
+        f" advice alone {'won' if won else 'lost'}",
+        flush=True,
+    )
 
 
 def seeded_position(game: str, options: Json, seed: int) -> Game[Any, Any]:
