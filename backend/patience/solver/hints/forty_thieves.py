@@ -36,7 +36,7 @@ from patience.engine.forty_thieves import (
     is_useful,
     visible_cards,
 )
-from patience.solver.core import Budget, solve
+from patience.solver.core import solve
 from patience.solver.forty_thieves import FortyThievesAdapter
 from patience.solver.hints.common import (
     DEFAULT,
@@ -52,18 +52,14 @@ from patience.solver.hints.common import (
     pick,
     sampled_stocks,
     settled,
+    shortened,
 )
-from patience.solver.par import shorten
 
 SAMPLES = 8
 NODES = calibrated(native_nodes=80_000, pure_nodes=6_000)
 """A searched hint's node budget (:class:`~patience.solver.hints.common.Effort`)."""
 SOLVE_SHARE = 0.6
 """The share of the hint's effort the solver runs get; the guided beams have the rest."""
-SHORTEN_NODES = 40_000
-"""Positions looked at to take the detours out of a winning line (the solver's relaxed
-lines wander: deal 3 took 6,667 moves where 322 do); counted, not timed, since the line's
-first move is the hint."""
 BEAM_WIDTH = 24
 BEAM_NODES = 3_000
 """At most, for each sample's guided beam (it runs in Python on either core)."""
@@ -204,8 +200,7 @@ def _votes(
         result = solve(search, start, each.budget())
         if result.verdict == "winnable" and result.solution:
             if not unknown:  # the line is kept and followed: without its detours
-                shortening = Budget(nodes=SHORTEN_NODES, cancelled=effort.cut)
-                result.solution = shorten(game, result.solution, shortening)
+                result.solution = shortened(game, result.solution, effort)
                 winning = result.solution
             votes[canonical(result.solution[0])] += 1
     if pick(votes, fresh) is not None:

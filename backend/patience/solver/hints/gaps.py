@@ -51,6 +51,7 @@ from patience.solver.hints.common import (
     pick,
     public_seed,
     settled,
+    shortened,
 )
 
 NODES = calibrated(native_nodes=200_000, pure_nodes=20_000)
@@ -110,8 +111,8 @@ def searched(game: Game[Any, Any], effort: Effort = DEFAULT) -> tuple[Hint, list
     result = solve(search, start, effort.share(SOLVE_SHARE).budget())
     if result.verdict == "winnable" and result.solution:
         first = game.parse_move(result.solution[0])
-        if line.fresh(first):
-            return _hint(state, first, True), result.solution
+        if line.fresh(first):  # the line is kept and followed: without its detours
+            return _hint(state, first, True), shortened(game, result.solution, effort)
     nodes = min(BEAM_NODES, max(1, (effort.nodes or BEAM_NODES) - result.nodes))
     found = guided_beam(
         search, start, adapter.score, width=BEAM_WIDTH, nodes=nodes, cancelled=effort.cut
@@ -157,7 +158,7 @@ def _voted(
     if won is not None:
         first = fresh.get(canonical(won[0]))
         if first is not None:
-            return _hint(state, first, True), won
+            return _hint(state, first, True), shortened(game, won, effort)
     if len(fresh) == 1:  # nothing to choose: no vote
         (only,) = fresh.values()
         return _hint(state, only, False), None
