@@ -15,7 +15,8 @@ from patience.engine import Game
 from patience.games import new_game
 from patience.games.solving import solve_game
 from patience.jobs import Analyses, HintSearch, Known, Solves, TooManySolves
-from patience.jobs.queues import LOST, LOST_TTL, SOLVES_IN_FLIGHT
+from patience.jobs.queues import LOST, LOST_TTL, SOLVES_IN_FLIGHT, UNSEARCHED_KEEP, hint_id
+from patience.jobs.results import Results
 from patience.jobs.worker import run
 from patience.solver import Budget
 from patience.store.redis import connect
@@ -131,6 +132,9 @@ def test_hints_come_from_the_worker_when_it_answers_in_time(redis: Redis) -> Non
     assert jobs.hint(game, wait=0.05) == {
         "hint": {"move": {"type": "king", "at": "p21"}, "reason": "removes_king", "searched": False}
     }
+    # Advice, not a searched hint, is kept briefly: asked again later, it is searched again
+    # (a search cut off by a loaded machine answers with advice too).
+    assert 0 < redis.ttl(Results.key(hint_id(game))) <= UNSEARCHED_KEEP
 
 
 def test_a_newer_position_supersedes_the_older_analysis_mid_search(redis: Redis) -> None:

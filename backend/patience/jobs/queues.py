@@ -151,6 +151,10 @@ REWIND = Kind(
     wait=10 * MINUTE,
 )
 HINT = Kind("patience.jobs.tasks.hint", HINT_QUEUE, HINT_TIMEOUT, keep=10 * MINUTE, wait=2 * MINUTE)
+UNSEARCHED_KEEP = 15
+"""Seconds a hint job's answer is kept when it is not a searched hint (the search was cut off
+by a loaded machine, or found nothing to go on): asked again later, the position is searched
+again, rather than given the same advice for :data:`HINT`'s ten minutes."""
 SOLVE = Kind(
     "patience.jobs.tasks.solve_deal", SOLVE_QUEUE, int(SOLVE_SECONDS) + 30, keep=DAY, wait=HOUR
 )

@@ -56,6 +56,7 @@ from patience.jobs.queues import (
     POOL_SECONDS,
     REWIND,
     SOLVE,
+    UNSEARCHED_KEEP,
     WANTED,
     keep_lost,
     lifetime,
@@ -366,7 +367,8 @@ def hint(game: str, options: Json, deal: int | Json, line: list[Json], seen: lis
     job = get_current_job()
     if winning and job is not None:
         _keep(job, built, winning, LINE)
-    return _published(job, {"hint": found}, HINT.keep)
+    keep = HINT.keep if found is not None and found["searched"] else UNSEARCHED_KEEP
+    return _published(job, {"hint": found}, keep)
 
 
 def solve_deal(game: str, options: Json, deal: int, *, seconds: float) -> Json | Retry:
