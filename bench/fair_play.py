@@ -42,7 +42,8 @@ from bench.hints import RULESETS, follow
 from patience.catalogue import cached
 from patience.engine import Game
 from patience.games import get, new_game
-from patience.games.fair_play import THRESHOLD, foreknowledge
+from patience.games.fair_play import foreknowledge
+from patience.games.fair_play import threshold as fair_threshold
 from patience.games.solving import find_par, searched_hint, solve_game
 from patience.solver import Budget
 from patience.solver.hints import Effort, Hint, make_hint
@@ -197,7 +198,7 @@ def main() -> None:
         tune = [done[d, p] for d in deals[: args.tune] for p in PLAYERS]
         test = [done[d, p] for d in deals[args.tune :] for p in PLAYERS]
         tuned = choose(tune, args.fp)
-        threshold = THRESHOLD if args.threshold is None else args.threshold
+        threshold = fair_threshold(game) if args.threshold is None else args.threshold
         cpu = sorted(r["cpu_s"] for r in tune + test if r["won"])
         tables.append((name, deals, threshold, rates(tune, threshold), rates(test, threshold), cpu))
         print(f"{name}: lowest threshold with the tuning deals' FP <= {args.fp:.0%}: {tuned:.3f}")

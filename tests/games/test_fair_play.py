@@ -15,11 +15,11 @@ from patience.games.fair_play import (
     EPSILON,
     LAMBDA,
     PRIOR,
-    THRESHOLD,
     Decision,
     Foreknowledge,
     foreknowledge,
     sighted,
+    threshold,
     weigh,
 )
 from patience.games.solving import find_par, searched_hint, solve_game
@@ -166,8 +166,8 @@ def test_the_honest_follower_is_ok_and_the_clairvoyant_shortest_line_is_flagged(
     fair, unfair = foreknowledge(honest), foreknowledge(scout)
     # The hint weighs the samples still won after each move before the model's first-found
     # wins, so the follower may play a move the model ranks low (once here): a small score.
-    assert fair.mark == "ok" and fair.score < THRESHOLD / 2
-    assert unfair.mark == "review" and unfair.score > 2 * THRESHOLD
+    assert fair.mark == "ok" and fair.score < threshold("pyramid") / 2
+    assert unfair.mark == "review" and unfair.score > 2 * threshold("pyramid")
     assert unfair.counted >= 3  # several decisions, not one lucky guess
 
 
@@ -176,5 +176,5 @@ def test_the_statistic_is_deterministic(monkeypatch: pytest.MonkeyPatch) -> None
     first = foreknowledge(scout)
     assert foreknowledge(scout) == first
     # The mark follows the threshold: the same line under a higher one is ok.
-    monkeypatch.setattr(fair_play, "THRESHOLD", first.score + 1)
+    monkeypatch.setattr(fair_play, "THRESHOLDS", {"pyramid": first.score + 1})
     assert foreknowledge(scout).mark == "ok"
