@@ -208,9 +208,13 @@ describe('drag and drop', () => {
     await cdp.send('Animation.enable');
     await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.01 });
     await accepted(page, () => card(page, 'stock').click());
+    // Paused mid-slide, so the card is where it was measured when the press comes, however long
+    // a loaded machine takes between the two.
     const seen = await page.evaluate(() => {
+      const sliding = document.getAnimations();
+      for (const a of sliding) a.pause();
       const r = document.querySelector('[data-loc="waste"]')!.getBoundingClientRect();
-      return { x: r.left, y: r.top, sliding: document.getAnimations().length > 0 };
+      return { x: r.left, y: r.top, sliding: sliding.length > 0 };
     });
     expect(seen.sliding).toBe(true);
     await page.mouse.move(seen.x + 10, seen.y + 10);
