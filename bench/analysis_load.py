@@ -1,7 +1,8 @@
 """Analysis under load (not a test): paced players, each move's verdict, the queue's length.
 
 The API runs under gunicorn on a throwaway PostgreSQL database with a private Redis and
-``--workers`` solver workers (``patience worker``). ``--players`` people play Gaps (by default
+``--workers`` interactive solver workers (``patience worker``) and one background worker, as
+deployed. ``--players`` people play Gaps (by default
 without redeals, ``--redeals``: full information, so every position is analysed; with a redeal
 left, the honesty rule allows only a win in sight), pausing before each move
 (exponential, mean ``--think`` seconds) and, while they pause, polling the analysis of the
@@ -42,7 +43,7 @@ from typing import Any
 from redis import Redis
 from rq import Worker
 
-from bench import start_worker, stop_worker
+from bench import start_deployed_workers, stop_worker
 from bench.api_load import Client, percentile, server
 from patience.catalogue import cached
 from patience.devserver import start_redis
@@ -239,8 +240,9 @@ def private_redis() -> Iterator[str]:
 
 @contextlib.contextmanager
 def solver_workers(url: str, database_url: str, count: int) -> Iterator[None]:
-    """``count`` solver workers on the Redis at ``url`` (writing par to ``database_url``)."""
-    workers = [start_worker(url, database_url) for _ in range(count)]
+    """``count`` interactive solver workers on the Redis at ``url``, and one background worker
+    (writing par to ``database_url``), as deployed."""
+    workers = start_deployed_workers(url, database_url, count)
     try:
         time.sleep(2)  # they register
         yield

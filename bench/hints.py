@@ -1,11 +1,12 @@
 """The hint-follower through the API (not a test): press Hint, play what it says, repeat.
 
 The API runs in this process (Flask's test client of ``create_app``, on a throwaway SQLite
-database) with Redis at ``--redis`` (flushed first: give it a database of its own) and one
-real solver worker (``patience worker``, a subprocess), so every hint takes the path a
-player's does: a kept winning line, else the worker's searched hint if it answers within
-the API's wait (``HINT_WAIT_SECONDS``), else the search-free advice; every move starts the
-position's analysis as in play. Deals: the first ``--deals`` winnable deals of each
+database) with Redis at ``--redis`` (flushed first: give it a database of its own) and the
+real solver workers of a deployment (``patience worker``, subprocesses: one interactive, one
+background, as ``make run`` starts them), so every hint takes the path a player's does: a
+kept winning line, else the worker's searched hint if it answers within the API's wait
+(``HINT_WAIT_SECONDS``), else the search-free advice; every move starts the position's
+analysis as in play. Deals: the first ``--deals`` winnable deals of each
 ruleset's catalogue.
 
 A game ends won, stuck (no hint: no move leads anywhere new) or at ``--max-moves``. It
@@ -59,7 +60,7 @@ from typing import Any
 from flask import Flask
 from redis import Redis
 
-from bench import start_worker, stop_worker
+from bench import start_deployed_workers, stop_worker
 from patience.api import create_app
 from patience.catalogue import cached
 from patience.catalogue.daily_rulesets import daily_rulesets
@@ -227,7 +228,8 @@ def main() -> None:
             else:
                 lines = [run_ruleset(follower, name, args) for name in args.rulesets.split(",")]
                 what = f"first {args.deals} catalogue deals"
-    print(f"\nhint-follower through the API, one worker, {what}")
+    workers = "a deployment's workers (one interactive, one background)"
+    print(f"\nhint-follower through the API, {workers}, {what}")
     for line in lines:
         print(line)
 
@@ -250,13 +252,14 @@ def arguments() -> argparse.Namespace:
 
 @contextmanager
 def api_follower(redis_url: str, database_url: str) -> Iterator[tuple[Flask, Follower]]:
-    """The app on ``database_url`` and Redis at ``redis_url`` (flushed first), one real
-    worker beside it, and a follower signed up to it."""
+    """The app on ``database_url`` and Redis at ``redis_url`` (flushed first), a deployment's
+    real workers beside it (one interactive, one background), and a follower signed up to
+    it."""
     redis = Redis.from_url(redis_url)
     redis.flushdb()
     # The worker writes durable results (pars) to the API's database, and starts the
     # rewind searches of the games it reads there: it needs the same DATABASE_URL.
-    worker = start_worker(redis_url, database_url)
+    workers = start_deployed_workers(redis_url, database_url)
     try:
         app = create_app(
             {
@@ -268,11 +271,12 @@ def api_follower(redis_url: str, database_url: str) -> Iterator[tuple[Flask, Fol
             }
         )
         deadline = time.monotonic() + 30
-        while not live_workers(redis) and time.monotonic() < deadline:
+        while live_workers(redis) < len(workers) and time.monotonic() < deadline:
             time.sleep(0.2)
         yield app, Follower(app.test_client())
     finally:
-        stop_worker(worker)
+        for worker in workers:
+            stop_worker(worker)
 
 
 def fill_dailies(url: str, secret: bytes, first: dt.date, days: int) -> None:
