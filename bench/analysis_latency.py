@@ -1,11 +1,11 @@
 """Analysis latency benchmark (not a test): from an accepted move to its analysis verdict.
 
-The API runs in this process (SQLite in a temporary folder) and a real solver worker
-(``patience worker``) in another, both on Redis database 11 at 127.0.0.1:6379 (flushed before
-and after). For each game, on a fixed set of deals, it plays to the first position where the
-honesty rule allows a verdict, times that move from the request to a finished analysis —
-``GET /games/<id>/analysis`` polled every 10 ms until ``done`` or ``timeout`` — and prints
-the median and the maximum with the verdicts:
+The API runs in this process (SQLite in a temporary folder) and a deployment's solver
+workers (``patience worker``, one interactive, one background) in others, all on Redis
+database 11 at 127.0.0.1:6379 (flushed before and after). For each game, on a fixed set of
+deals, it plays to the first position where the honesty rule allows a verdict, times that
+move from the request to a finished analysis — ``GET /games/<id>/analysis`` polled every 10
+ms until ``done`` or ``timeout`` — and prints the median and the maximum with the verdicts:
 
 a player who follows the seed pages' tips (the search-free advice) plays each deal until, in
 Pyramid and Forty Thieves (classic), no card is unseen any more — the move that shows the last
@@ -27,7 +27,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from bench import start_worker, stop_worker
+from bench import start_deployed_workers, stop_worker
 from patience.api import create_app
 from patience.games import new_game, quick_hint
 from patience.store.migrate import upgrade
@@ -113,12 +113,12 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{folder}/bench.db"
         upgrade(url)
-        worker = start_worker(REDIS, url)
+        workers = start_deployed_workers(REDIS, url)
         try:
             limits = {"RATE_LIMIT_ACTIONS": "100000/minute"}
             app = create_app({"DATABASE_URL": url, "REDIS_URL": REDIS} | limits)
             player = Player(app.test_client())
-            time.sleep(2)  # the worker registers itself
+            time.sleep(2)  # the workers register themselves
             for game in ("pyramid", "gaps", "forty-thieves"):
                 seconds: list[float] = []
                 verdicts: Counter[str] = Counter()
@@ -137,7 +137,8 @@ def main(argv: list[str] | None = None) -> int:
                     flush=True,
                 )
         finally:
-            stop_worker(worker)
+            for worker in workers:
+                stop_worker(worker)
             redis.flushdb()
     return 0
 
