@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 from redis import Redis
+from rq.job import Job
 
 from patience.games import new_game
 from patience.jobs import Analyses, HintSearch, live_workers
-from patience.jobs.queues import LIVE_SECONDS
+from patience.jobs.queues import LATEST, LIVE_SECONDS, analysis_id, rewind_id
 from tests.jobs.conftest import ask
 from tests.servers import PrivateRedis, children, kill_hard, private_redis, start_worker
 
@@ -149,5 +150,39 @@ def test_a_hint_does_not_wait_behind_an_analysis(redis: PrivateRedis) -> None:
         assert found is not None and found["hint"]["move"] == {"type": "king", "at": "p21"}
         assert jobs.report(game, 0)["state"] == "pending"  # put back on its queue
         until("analysis running again", lambda: jobs.queue().started_job_registry.count, 120)
+    finally:
+        stop(worker)
+
+
+def lost_looking_game() -> Any:
+    """:func:`hard_position` two moves in, as if proven lost there: the rewind's first search
+    (one move in) runs to its budget."""
+    game = hard_position()
+    for _ in range(2):
+        game.play(game.legal_moves()[0])
+    return game
+
+
+def test_a_hint_does_not_wait_behind_a_rewind(redis: PrivateRedis) -> None:
+    """One worker, busy with a rewind search: a hint request preempts it as it would an
+    analysis; the rewind is put back, then stops as soon as its game moves on."""
+    client = Redis.from_url(redis.url)
+    jobs = Analyses(client)
+    worker = start_worker(redis.url)
+    try:
+        until("worker alive", lambda: live_workers(client) == 1, 60)
+        game = lost_looking_game()
+        client.set(LATEST + "g", analysis_id(game))  # game g is at this position
+        jobs.start_rewind(game, "g")
+        job = Job.fetch(rewind_id(game), connection=client)
+        until("rewind started", lambda: job.get_status(refresh=True) == "started", 60)
+        found = HintSearch(client).hint(new_game("pyramid", deal=8153), wait=60)
+        assert found is not None and found["hint"]["move"] == {"type": "king", "at": "p21"}
+        until("rewind running again", lambda: job.get_status(refresh=True) == "started", 120)
+        job.refresh()
+        assert job.number_of_retries == 1  # put back once, not failed
+        client.set(LATEST + "g", "elsewhere")  # the player undid: the rewind is not wanted
+        until("rewind dropped", lambda: not client.exists(job.key), 60)
+        assert jobs.results.get(rewind_id(game)) is None  # stopped: nothing published
     finally:
         stop(worker)

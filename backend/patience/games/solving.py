@@ -12,7 +12,7 @@ ever imports the registry. The worker and the CLI run these; the API never impor
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from patience.engine import Game
@@ -78,11 +78,17 @@ def find_par(game: Game[Any, Any], budget: Budget | None = None) -> pars.Par:
 
 
 def last_winnable(
-    game: Game[Any, Any], seconds: float, *, known_lost: bool = True
+    game: Game[Any, Any],
+    seconds: float,
+    *,
+    known_lost: bool = True,
+    cancelled: Callable[[], bool] | None = None,
 ) -> rewinds.Rewind:
     """The last winnable point of ``game``'s line (:func:`patience.solver.rewind.last_winnable`),
     each position searched as the honesty rule allows (:func:`search_in_sight`)."""
-    return rewinds.last_winnable(game, search_in_sight, seconds, known_lost=known_lost)
+    return rewinds.last_winnable(
+        game, search_in_sight, seconds, known_lost=known_lost, cancelled=cancelled
+    )
 
 
 def hint(game: Game[Any, Any], effort: Effort = DEFAULT) -> Hint:

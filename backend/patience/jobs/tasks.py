@@ -22,6 +22,7 @@ import time
 from typing import Any
 
 from redis import Redis, RedisError
+from redis.client import Pipeline
 from rq import Retry, get_current_job
 from rq.job import Job
 from sqlalchemy import Engine, select, update
@@ -172,6 +173,14 @@ class Watch:
         self.reason = ""
         self._next_look = 0.0
 
+    def ask_wanted(self, pipe: Pipeline) -> None:
+        """Queue on ``pipe`` the one look-up that tells whether the job is still wanted."""
+        pipe.exists(WANTED + self.job.id)
+
+    def is_wanted(self, answer: Any) -> bool:
+        """Whether the job is still wanted, from the answer to :meth:`ask_wanted`."""
+        return bool(answer)
+
     @classmethod
     def of_current_job(cls) -> Watch | None:
         """The watch of the job this worker runs (``None`` outside a worker)."""
@@ -187,12 +196,13 @@ class Watch:
             self._next_look = now + self.every
             try:
                 with self.job.connection.pipeline(transaction=False) as pipe:
-                    pipe.exists(WANTED + self.job.id)
+                    self.ask_wanted(pipe)
                     pipe.llen(queue_key(HINT_QUEUE))
                     wanted, hints = pipe.execute()
             except RedisError:
                 return False
             yields = hints and (self.job.number_of_retries or 0) < PREEMPTIONS
+            wanted = self.is_wanted(wanted)
             self.reason = "superseded" if not wanted else "preempted" if yields else ""
         return bool(self.reason)
 
@@ -203,6 +213,24 @@ class Watch:
         if self.reason in ("preempted", "worker_stopping"):
             return put_back(self.job)
         return {"verdict": None, self.reason: True}
+
+
+class RewindWatch(Watch):
+    """The same for a rewind search: it is wanted while game ``owner`` is still at the lost
+    position (analysis ``analysis``), and a waiting hint goes first as well (a player who
+    lost and deals again should not get the search-free advice for the rewind's budget)."""
+
+    def __init__(self, job: Job, owner: str | None, analysis: str | None) -> None:
+        super().__init__(job)
+        self.owner, self.analysis = owner, analysis
+
+    def ask_wanted(self, pipe: Pipeline) -> None:
+        pipe.get(LATEST + (self.owner or ""))
+
+    def is_wanted(self, answer: Any) -> bool:
+        if not (self.owner and self.analysis):
+            return True
+        return answer is not None and text(answer) == self.analysis
 
 
 def put_back(job: Job) -> Retry:
@@ -240,14 +268,20 @@ def rewind(
     seconds: float,
     analysis: str | None = None,
     owner: str | None = None,
-) -> Json:
+) -> Json | Retry:
     """The last winnable point of a line whose position is proven lost: how many moves into
     the line (``found``; ``None``: not even the deal), unless the searches ran out of budget
-    (``inconclusive``). Skipped when game ``owner`` has left position ``analysis``."""
+    (``inconclusive``). Skipped, or stopped, when game ``owner`` has left position
+    ``analysis``; put back on its queue when a hint waits (:class:`RewindWatch`) or the
+    worker stops."""
     job = get_current_job()
     if job is not None and owner and not _still_at(job.connection, owner, analysis):
         return {"superseded": True}
-    point = last_winnable(rebuild(game, options, deal, line, seen), seconds)
+    watch = None if job is None else RewindWatch(job, owner, analysis)
+    stop = stopping.asked if watch is None else watch.should_stop
+    point = last_winnable(rebuild(game, options, deal, line, seen), seconds, cancelled=stop)
+    if point.inconclusive and watch is not None and watch.reason:
+        return {"superseded": True} if watch.reason == "superseded" else put_back(watch.job)
     found = {
         "found": point.found,
         "length": len(line),

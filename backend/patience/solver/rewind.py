@@ -27,6 +27,7 @@ one holds a point.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,11 +52,17 @@ class Inconclusive(Exception):
 
 
 def last_winnable(
-    game: Game[Any, Any], adapter_of: AdapterOf, seconds: float, *, known_lost: bool = True
+    game: Game[Any, Any],
+    adapter_of: AdapterOf,
+    seconds: float,
+    *,
+    known_lost: bool = True,
+    cancelled: Callable[[], bool] | None = None,
 ) -> Rewind:
     """The last winnable point of ``game``'s line, searched with ``adapter_of`` (the game's
     adapter, or the honesty rule's search) within ``seconds`` in all (its current position
-    is lost when ``known_lost``, as after an ``unwinnable`` analysis)."""
+    is lost when ``known_lost``, as after an ``unwinnable`` analysis); ``inconclusive`` as
+    soon as ``cancelled`` says so."""
     began = time.perf_counter()
     line = game.moves
     searches = 0
@@ -67,7 +74,7 @@ def last_winnable(
         found: Verdict = "unknown"
         if left > 0:
             start = adapter_of(_position(game, line[:length]))
-            found = solve(*start, Budget(seconds=left)).verdict
+            found = solve(*start, Budget(seconds=left, cancelled=cancelled)).verdict
         if found == "unknown":
             raise Inconclusive
         return found == "winnable"
