@@ -20,8 +20,9 @@ catalogue): the lowest value that keeps the honest players' false positives at m
 ``--fp`` there is printed, and :data:`~patience.games.fair_play.THRESHOLD` was set above it
 with a margin; the figures are given on the tuning deals and on the next ``--deals`` deals,
 which the choice never saw. Per-deal rows, each with its line, go to
-``bench/results/fair-play-<game>-<ruleset>.json`` (resumable: rows already there are not
-played again; ``--rescore`` weighs their lines again after a change to the statistic).
+``bench/results/fair-play-<game>-<ruleset>.json.gz`` (gzipped, small enough to commit;
+resumable: rows already there are not played again; ``--rescore`` weighs their lines again
+after a change to the statistic).
 
     nice -n 10 .venv/bin/python -m bench.fair_play --tune 25 --deals 25 --rulesets pyramid
     nice -n 15 .venv/bin/python -m bench.fair_play --tune 10 --deals 10 --rulesets gaps-2
@@ -30,11 +31,12 @@ played again; ``--rescore`` weighs their lines again after a change to the stati
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -181,20 +183,20 @@ def main() -> None:
         catalogue = cached(game, ruleset)
         assert catalogue is not None, ruleset
         deals = sorted(catalogue.winnable)[: args.tune + args.deals]
-        path = RESULTS / f"fair-play-{game}-{ruleset}.json"
+        path = RESULTS / f"fair-play-{game}-{ruleset}.json.gz"
         done = {(r["deal"], r["player"]): r for r in _load(path)}
         if args.rescore:  # the statistic changed: weigh the kept lines again
             for key, row in done.items():
                 if key[0] in deals:
                     done[key] = scored(row, game, options)
-            path.write_text(json.dumps(list(done.values()), indent=0) + "\n")
+            _save(path, done.values())
         for deal in deals:
             for player in PLAYERS:
                 if (deal, player) not in done:
                     done[deal, player] = play(player, game, options, deal, args)
                     shown = {k: v for k, v in done[deal, player].items() if k != "line"}
                     print(name, json.dumps(shown), flush=True)
-                    path.write_text(json.dumps(list(done.values()), indent=0) + "\n")
+                    _save(path, done.values())
         tune = [done[d, p] for d in deals[: args.tune] for p in PLAYERS]
         test = [done[d, p] for d in deals[args.tune :] for p in PLAYERS]
         tuned = choose(tune, args.fp)
@@ -223,7 +225,19 @@ def main() -> None:
 
 
 def _load(path: Path) -> list[Json]:
-    return json.loads(path.read_text()) if path.exists() else []
+    """The rows kept at ``path`` (gzipped JSON; an older plain ``.json`` beside it is read
+    when there is no ``.gz`` yet)."""
+    if path.exists():
+        return list(json.loads(gzip.decompress(path.read_bytes())))
+    plain = path.with_suffix("")
+    return list(json.loads(plain.read_text())) if plain.exists() else []
+
+
+def _save(path: Path, rows: Iterable[Json]) -> None:
+    """Gzipped, with no timestamp (the same rows give the same bytes): a file small enough
+    to commit, so a run stopped for time resumes on another machine."""
+    text = json.dumps(list(rows), separators=(",", ":")) + "\n"
+    path.write_bytes(gzip.compress(text.encode(), compresslevel=9, mtime=0))
 
 
 if __name__ == "__main__":
