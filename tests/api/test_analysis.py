@@ -40,7 +40,7 @@ def draw_through_the_stock(
 
 
 def analyses_queued() -> list[str]:
-    """The ids of the analysis jobs waiting on the test Redis (rewinds share their queue)."""
+    """The ids of the analysis jobs waiting on the test Redis."""
     queue = Queue(ANALYSIS_QUEUE, connection=connect(redis_test_url()))
     return [job for job in queue.job_ids if job.startswith("analysis-")]
 

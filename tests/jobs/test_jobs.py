@@ -15,7 +15,16 @@ from patience.engine import Game
 from patience.games import new_game
 from patience.games.solving import solve_game
 from patience.jobs import Analyses, HintSearch, Known, Solves, TooManySolves
-from patience.jobs.queues import LOST, LOST_TTL, SOLVES_IN_FLIGHT, UNSEARCHED_KEEP, hint_id
+from patience.jobs.queues import (
+    LOST,
+    LOST_TTL,
+    REWIND_QUEUE,
+    ROLES,
+    SOLVES_IN_FLIGHT,
+    UNSEARCHED_KEEP,
+    hint_id,
+    rewind_id,
+)
 from patience.jobs.results import Results
 from patience.jobs.worker import run
 from patience.solver import Budget
@@ -30,6 +39,11 @@ REDIS_TEST_URL = redis_test_url()  # the suite's own database (PATIENCE_TEST_RED
 def work(redis: Redis) -> None:
     """Run a burst worker until the queue is empty."""
     run(REDIS_TEST_URL, burst=True, fork=False)
+
+
+def rewinds(jobs: Analyses) -> list[str]:
+    """The rewind searches waiting (on a queue of their own)."""
+    return jobs.queue(REWIND_QUEUE).get_job_ids()
 
 
 def gone(jobs: Analyses, game: Game[Any, Any]) -> bool:
@@ -215,9 +229,11 @@ def test_the_newest_position_is_analysed_first_and_rewinds_wait_behind(redis: Re
         ask(jobs, g, 0, owner=f"g{n}")
     lost = draw_all(8153)  # a position an analysis proved lost queues its rewind search
     jobs.start_rewind(lost, "g9")
-    order = jobs.queue().get_job_ids()
     newest_first = [f"analysis-{g.position_key()}" for g in reversed(games)]
-    assert order[:3] == newest_first and order[3].startswith("rewind-")
+    assert jobs.queue().get_job_ids() == newest_first
+    assert rewinds(jobs) == [rewind_id(lost)]
+    interactive = ROLES["interactive"]  # taken last
+    assert interactive.index(REWIND_QUEUE) == len(interactive) - 1
 
 
 def test_a_player_has_a_few_solves_in_flight_at_most(redis: Redis) -> None:
@@ -255,7 +271,7 @@ def test_a_position_lost_within_the_glance_is_told_by_the_asking_request(redis: 
     report = ask(jobs, lost, 0, owner="g1")
     assert report["state"] == "done" and report["verdict"] == "unwinnable"
     assert (jobs.known(lost).result or {}).get("from") == "glance"
-    assert all(j.startswith("rewind-") for j in jobs.queue().get_job_ids())
+    assert not jobs.queue().get_job_ids() and rewinds(jobs)  # no analysis; the rewind
     (kept,) = redis.smembers(LOST + "g1")
     assert json.loads(kept) == lost.position()
     undecided = new_game("gaps", deal=4, options={"redeals": 0})
@@ -284,7 +300,7 @@ def test_every_position_after_a_proven_dead_end_is_lost_without_a_search(redis: 
         later.play(later.legal_moves()[0])
     report = ask(jobs, later, 2, owner="g1")
     assert report["state"] == "done" and report["verdict"] == "unwinnable"
-    assert all(j.startswith("rewind-") for j in jobs.queue().get_job_ids())  # no analysis
+    assert not jobs.queue().get_job_ids() and rewinds(jobs)  # no analysis; the rewind
     assert (jobs.known(later).result or {}).get("from") == "lost_ancestor"
     elsewhere = draw_all(327)  # another game at the same dead end, none of it proved there
     elsewhere.play(elsewhere.legal_moves()[1])

@@ -164,8 +164,8 @@ def lost_looking_game() -> Any:
 
 
 def test_a_hint_does_not_wait_behind_a_rewind(redis: PrivateRedis) -> None:
-    """One worker, busy with a rewind search: a hint request preempts it as it would an
-    analysis; the rewind is put back, then stops as soon as its game moves on."""
+    """One worker, busy with a rewind search: a hint request stops it; the rewind is put
+    back, then stops for good as soon as its game moves on."""
     client = Redis.from_url(redis.url)
     jobs = Analyses(client)
     worker = start_worker(redis.url)

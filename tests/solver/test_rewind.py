@@ -73,3 +73,14 @@ def test_a_ranked_deal_rewinds_from_its_stored_start() -> None:
     point, numbered = last_winnable(ranked, seconds=60), last_winnable(lost, seconds=60)
     assert not point.inconclusive and point.found is not None
     assert point.found == numbered.found
+
+
+def test_a_rewind_resumes_from_what_an_earlier_run_proved() -> None:
+    """A rewind search stopped for a hint runs again: the verdicts it kept are not searched
+    twice, and the point found is the same."""
+    played = pyramid_dead_ends()[0]
+    proved: dict[int, bool] = {}
+    first = last_winnable(played, seconds=60, proved=proved)
+    assert not first.inconclusive and first.searches == len(proved) > 0
+    again = last_winnable(played, seconds=60, proved=proved)
+    assert (again.found, again.searches) == (first.found, 0)

@@ -12,7 +12,7 @@ ever imports the registry. The worker and the CLI run these; the API never impor
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, MutableMapping, Sequence
 from typing import Any
 
 from patience.engine import Game
@@ -83,11 +83,12 @@ def last_winnable(
     *,
     known_lost: bool = True,
     cancelled: Callable[[], bool] | None = None,
+    proved: MutableMapping[int, bool] | None = None,
 ) -> rewinds.Rewind:
     """The last winnable point of ``game``'s line (:func:`patience.solver.rewind.last_winnable`),
     each position searched as the honesty rule allows (:func:`search_in_sight`)."""
     return rewinds.last_winnable(
-        game, search_in_sight, seconds, known_lost=known_lost, cancelled=cancelled
+        game, search_in_sight, seconds, known_lost=known_lost, cancelled=cancelled, proved=proved
     )
 
 

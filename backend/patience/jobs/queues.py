@@ -45,6 +45,7 @@ Json = dict[str, Any]
 HINT_QUEUE = "patience-hints"
 ANALYSIS_QUEUE = "patience"
 SOLVE_QUEUE = "patience-solve"
+REWIND_QUEUE = "patience-rewind"
 PAR_QUEUE = "patience-par"
 FAIR_PLAY_QUEUE = "patience-fair-play"
 CATALOGUE_QUEUE = "patience-catalogue"
@@ -53,6 +54,7 @@ QUEUES = (
     HINT_QUEUE,
     ANALYSIS_QUEUE,
     SOLVE_QUEUE,
+    REWIND_QUEUE,
     PAR_QUEUE,
     FAIR_PLAY_QUEUE,
     CATALOGUE_QUEUE,
@@ -62,16 +64,16 @@ QUEUES = (
 pool's proofs last: they use what players leave, and the pool is filled days ahead)."""
 
 ROLES: dict[str, tuple[str, ...]] = {
-    "interactive": (HINT_QUEUE, ANALYSIS_QUEUE, SOLVE_QUEUE),
+    "interactive": (HINT_QUEUE, ANALYSIS_QUEUE, SOLVE_QUEUE, REWIND_QUEUE),
     "background": (PAR_QUEUE, FAIR_PLAY_QUEUE, CATALOGUE_QUEUE, RANKED_QUEUE),
 }
-"""The queues of each worker role, in the order its workers take jobs from them. An
-``interactive`` worker takes only what a player waits for (hints, analyses and rewinds,
-``/solve``), so no proof of the ranked pool, par search or catalogue batch ever holds up a
-verdict; a ``background`` worker takes the rest (the ranked pool's filler runs in short
-slices, so par searches and weighings queued meanwhile go between them). A worker of role
-``all`` takes every queue in :data:`QUEUES` order (one process for a small deployment or a
-test)."""
+"""The queues of each worker role, in the order its workers take jobs from them. An ``interactive``
+worker takes only what a player waits for (hints, analyses, ``/solve``, then rewind searches,
+which also give way to any of the others arriving while they run), so no proof of the ranked
+pool, par search or catalogue batch ever holds up a verdict; a ``background`` worker takes the
+rest (the ranked pool's filler runs in short slices, so par searches and weighings queued
+meanwhile go between them). A worker of role ``all`` takes every queue in :data:`QUEUES` order
+(one process for a small deployment or a test)."""
 ALL_ROLES = "all"
 
 ANALYSIS_SECONDS = 20.0
@@ -89,6 +91,9 @@ which queues the search with it; ``PATIENCE_PAR_SECONDS`` lowers it where a test
 many new deals on one or two workers (the web client's end-to-end run)."""
 REWIND_SECONDS = 20.0
 """Solver budget of the search for the last winnable point of a lost game's line."""
+REWIND_PROBES = "patience:rewind:probes:"
+"""+ rewind job id → the verdicts its searches proved so far (line length → 1 winnable, 0
+lost): a rewind stopped for a hint resumes without proving them again."""
 SOLVE_SECONDS = 60.0
 HINT_TIMEOUT = 60
 RETRIES = 2
@@ -145,7 +150,7 @@ ANALYSIS = Kind(
 )
 REWIND = Kind(
     "patience.jobs.tasks.rewind",
-    ANALYSIS_QUEUE,
+    REWIND_QUEUE,
     int(REWIND_SECONDS) + 30,
     keep=HOUR,
     wait=10 * MINUTE,
@@ -305,7 +310,7 @@ def role_queues(role: str) -> tuple[str, ...]:
     """The queues a worker of ``role`` takes jobs from, in order (``all``: every queue).
 
     >>> role_queues("interactive")
-    ('patience-hints', 'patience', 'patience-solve')
+    ('patience-hints', 'patience', 'patience-solve', 'patience-rewind')
     """
     return QUEUES if role == ALL_ROLES else ROLES[role]
 

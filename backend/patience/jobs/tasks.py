@@ -23,6 +23,7 @@ from typing import Any
 
 from redis import Redis, RedisError
 from redis.client import Pipeline
+from redis.typing import EncodableT, FieldT
 from rq import Retry, get_current_job
 from rq.job import Job
 from sqlalchemy import Engine, select, update
@@ -56,6 +57,8 @@ from patience.jobs.queues import (
     POOL_RECHECK,
     POOL_SECONDS,
     REWIND,
+    REWIND_PROBES,
+    ROLES,
     SOLVE,
     UNSEARCHED_KEEP,
     WANTED,
@@ -181,6 +184,14 @@ class Watch:
         """Whether the job is still wanted, from the answer to :meth:`ask_wanted`."""
         return bool(answer)
 
+    def ask_waiting(self, pipe: Pipeline) -> None:
+        """Queue on ``pipe`` the look-ups of the jobs this one gives way to."""
+        pipe.llen(queue_key(HINT_QUEUE))
+
+    def gives_way(self, waiting: list[int]) -> bool:
+        """Whether to stop for the jobs waiting (the answers to :meth:`ask_waiting`)."""
+        return bool(waiting[0]) and (self.job.number_of_retries or 0) < PREEMPTIONS
+
     @classmethod
     def of_current_job(cls) -> Watch | None:
         """The watch of the job this worker runs (``None`` outside a worker)."""
@@ -197,13 +208,14 @@ class Watch:
             try:
                 with self.job.connection.pipeline(transaction=False) as pipe:
                     self.ask_wanted(pipe)
-                    pipe.llen(queue_key(HINT_QUEUE))
-                    wanted, hints = pipe.execute()
+                    self.ask_waiting(pipe)
+                    wanted, *waiting = pipe.execute()
             except RedisError:
                 return False
-            yields = hints and (self.job.number_of_retries or 0) < PREEMPTIONS
-            wanted = self.is_wanted(wanted)
-            self.reason = "superseded" if not wanted else "preempted" if yields else ""
+            if not self.is_wanted(wanted):
+                self.reason = "superseded"
+            elif self.gives_way(waiting):
+                self.reason = "preempted"
         return bool(self.reason)
 
     def stopped(self) -> Json | Retry:
@@ -217,8 +229,10 @@ class Watch:
 
 class RewindWatch(Watch):
     """The same for a rewind search: it is wanted while game ``owner`` is still at the lost
-    position (analysis ``analysis``), and a waiting hint goes first as well (a player who
-    lost and deals again should not get the search-free advice for the rewind's budget)."""
+    position (analysis ``analysis``), and it gives way to every hint, analysis or ``/solve``
+    waiting, however often (what it proved is kept, :data:`REWIND_PROBES`): a player who
+    lost and dealt again would otherwise get the search-free advice for the rewind's
+    budget, and every other player's verdicts would wait."""
 
     def __init__(self, job: Job, owner: str | None, analysis: str | None) -> None:
         super().__init__(job)
@@ -231,6 +245,13 @@ class RewindWatch(Watch):
         if not (self.owner and self.analysis):
             return True
         return answer is not None and text(answer) == self.analysis
+
+    def ask_waiting(self, pipe: Pipeline) -> None:
+        for name in ROLES["interactive"][: ROLES["interactive"].index(REWIND.queue)]:
+            pipe.llen(queue_key(name))
+
+    def gives_way(self, waiting: list[int]) -> bool:
+        return any(waiting)
 
 
 def put_back(job: Job) -> Retry:
@@ -279,9 +300,14 @@ def rewind(
         return {"superseded": True}
     watch = None if job is None else RewindWatch(job, owner, analysis)
     stop = stopping.asked if watch is None else watch.should_stop
-    point = last_winnable(rebuild(game, options, deal, line, seen), seconds, cancelled=stop)
+    proved = {} if job is None else _probes(job)
+    built = rebuild(game, options, deal, line, seen)
+    point = last_winnable(built, seconds, cancelled=stop, proved=proved)
     if point.inconclusive and watch is not None and watch.reason:
-        return {"superseded": True} if watch.reason == "superseded" else put_back(watch.job)
+        if watch.reason == "superseded":
+            return {"superseded": True}
+        _keep_probes(watch.job, proved)
+        return put_back(watch.job)
     found = {
         "found": point.found,
         "length": len(line),
@@ -290,6 +316,27 @@ def rewind(
         "seconds": round(point.seconds, 3),
     }
     return _published(job, found, REWIND.keep)
+
+
+def _probes(job: Job) -> dict[int, bool]:
+    """What the earlier runs of rewind ``job`` proved (:data:`REWIND_PROBES`)."""
+    with contextlib.suppress(RedisError):
+        kept = job.connection.hgetall(REWIND_PROBES + job.id)
+        return {int(length): won == b"1" for length, won in kept.items()}
+    return {}
+
+
+def _keep_probes(job: Job, proved: dict[int, bool]) -> None:
+    with contextlib.suppress(RedisError):
+        key = REWIND_PROBES + job.id
+        if proved:
+            mapping: dict[FieldT, EncodableT] = {
+                str(length): "1" if won else "0" for length, won in proved.items()
+            }
+            with job.connection.pipeline() as pipe:
+                pipe.hset(key, mapping=mapping)
+                pipe.expire(key, lifetime(REWIND.keep))
+                pipe.execute()
 
 
 def _still_at(redis: Redis, owner: str, analysis: str | None) -> bool:

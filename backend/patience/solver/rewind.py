@@ -27,7 +27,7 @@ one holds a point.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,17 +58,22 @@ def last_winnable(
     *,
     known_lost: bool = True,
     cancelled: Callable[[], bool] | None = None,
+    proved: MutableMapping[int, bool] | None = None,
 ) -> Rewind:
     """The last winnable point of ``game``'s line, searched with ``adapter_of`` (the game's
     adapter, or the honesty rule's search) within ``seconds`` in all (its current position
     is lost when ``known_lost``, as after an ``unwinnable`` analysis); ``inconclusive`` as
-    soon as ``cancelled`` says so."""
+    soon as ``cancelled`` says so. ``proved`` (line length → winnable) holds what earlier
+    runs proved, not searched again, and gets what this one proves."""
     began = time.perf_counter()
     line = game.moves
     searches = 0
+    proved = {} if proved is None else proved
 
     def winnable(length: int) -> bool:
         nonlocal searches
+        if length in proved:
+            return proved[length]
         searches += 1
         left = seconds - (time.perf_counter() - began)
         found: Verdict = "unknown"
@@ -77,7 +82,8 @@ def last_winnable(
             found = solve(*start, Budget(seconds=left, cancelled=cancelled)).verdict
         if found == "unknown":
             raise Inconclusive
-        return found == "winnable"
+        proved[length] = found == "winnable"
+        return proved[length]
 
     def done(found: int | None, inconclusive: bool = False) -> Rewind:
         return Rewind(found, inconclusive, searches, time.perf_counter() - began)
