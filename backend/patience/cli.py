@@ -356,7 +356,7 @@ def _ranked_fill(days: int | None, seconds: float | None) -> int:
 
 def _worker(role: str, burst: bool, abandoned_after: int | None) -> int:
     from patience.jobs.queues import ABANDONED_AFTER
-    from patience.jobs.worker import run
+    from patience.jobs.worker import BACKGROUND_NICE, run
     from patience.logs import configure_logging
     from patience.store.redis import redis_url
 
@@ -365,6 +365,8 @@ def _worker(role: str, burst: bool, abandoned_after: int | None) -> int:
         print("patience worker: set REDIS_URL (e.g. redis://127.0.0.1:6379/0)", file=sys.stderr)
         return 2
     configure_logging(os.environ.get("LOG_LEVEL", "info"))
+    if role == "background":
+        os.nice(BACKGROUND_NICE)
     run(url, role=role, burst=burst, abandoned_after=abandoned_after or ABANDONED_AFTER)
     return 0
 

@@ -179,8 +179,8 @@ def test_a_hint_does_not_wait_behind_a_rewind(redis: PrivateRedis) -> None:
         found = HintSearch(client).hint(new_game("pyramid", deal=8153), wait=60)
         assert found is not None and found["hint"]["move"] == {"type": "king", "at": "p21"}
         until("rewind running again", lambda: job.get_status(refresh=True) == "started", 120)
-        job.refresh()
-        assert job.number_of_retries == 1  # put back once, not failed
+        again = Job.fetch(job.id, connection=client)
+        assert again.number_of_retries == 1  # put back once, not failed
         client.set(LATEST + "g", "elsewhere")  # the player undid: the rewind is not wanted
         until("rewind dropped", lambda: not client.exists(job.key), 60)
         assert jobs.results.get(rewind_id(game)) is None  # stopped: nothing published

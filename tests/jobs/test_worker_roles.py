@@ -16,6 +16,7 @@ from redis import Redis
 from patience.games import new_game
 from patience.jobs import Analyses, PoolFiller, live_workers
 from patience.jobs.queues import POOL_FULL, RANKED_QUEUE, queue_key
+from patience.jobs.worker import BACKGROUND_NICE
 from patience.store.migrate import upgrade
 from tests.jobs.conftest import ask
 from tests.ranked import DEAL_SECRET
@@ -58,6 +59,10 @@ def test_each_role_takes_its_own_queues_and_is_counted_live_by_role(
         assert client.llen(queue_key(RANKED_QUEUE)) == 1  # still waiting for its role
         background = start_worker(redis.url, "--role", "background", **env)
         wait_for("the background worker", lambda: live_workers(client, "background") == 1, 20)
+        # It runs at a lower priority, so par searches and proofs never slow players' jobs.
+        nice = os.getpriority(os.PRIO_PROCESS, interactive.pid)
+        lower = min(19, nice + BACKGROUND_NICE)
+        assert os.getpriority(os.PRIO_PROCESS, background.pid) == lower
         wait_for("the pool filled", lambda: client.exists(POOL_FULL), 300)
         assert live_workers(client) == 2
         stop(interactive)

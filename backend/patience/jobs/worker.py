@@ -224,6 +224,16 @@ def make_worker(
     return worker
 
 
+BACKGROUND_NICE = 10
+"""Niceness a ``background`` worker adds to its own (``patience worker --role background``):
+on a machine it shares with the API and the interactive workers, a par search or a pool
+proof then takes only the CPU the players' jobs leave (their budgets are CPU time or nodes,
+so their results do not change). Measured: 64 players beside a background worker at the
+same priority got their verdicts' p95 at 24 s. Nice orders processes of one session, or all
+of them with the kernel's autogroup off; between containers docker-compose's ``cpu_shares``
+does it."""
+
+
 def run(
     url: str,
     *,
