@@ -9,7 +9,9 @@ kept winning line, else the worker's searched hint if it answers within the API'
 analysis as in play. Deals: the first ``--deals`` winnable deals of each
 ruleset's catalogue.
 
-A game ends won, stuck (no hint: no move leads anywhere new) or at ``--max-moves``. It
+A game ends won, stuck (no hint: no move leads anywhere new), proven lost (the analysis the
+hint's answer carries says ``unwinnable``: no move can win it any more) or at
+``--max-moves``. It
 *cycled* if the board the player sees ever came back (the public board of the GameView,
 compared as JSON). Printed per ruleset: win rate, share of games that cycled, hint latency
 p50/p95 (request to answer), the share of hints that were searched, and beside them the
@@ -147,6 +149,7 @@ class Follower:
         boards = {json.dumps(view["board"], sort_keys=True)}
         cycled = False
         advised: list[int] = []  # the moves (counted from 1) the search-free advice chose
+        proven_lost = None
         while view["status"] == "playing" and view["moves"] < max_moves:
             began = time.perf_counter()
             r = self.client.post(
@@ -159,6 +162,9 @@ class Follower:
             advice, view = r.json["hint"], r.json["game"]
             if advice is None:
                 tally.stuck += 1
+                break
+            if r.json["analysis"].get("verdict") == "unwinnable":
+                proven_lost = view["moves"]  # no move can win it any more
                 break
             tally.searched += bool(advice["searched"])
             if not advice["searched"]:
@@ -173,7 +179,8 @@ class Follower:
         tally.cycled += cycled
         if view["status"] == "won":
             return "won"
-        return f"lost after {view['moves']} moves, advice at {spans(advised) or 'none'}"
+        how = "proven lost" if proven_lost is not None else "lost"
+        return f"{how} after {view['moves']} moves, advice at {spans(advised) or 'none'}"
 
 
 def spans(numbers: list[int]) -> str:
