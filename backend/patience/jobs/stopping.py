@@ -4,7 +4,7 @@ A worker asked to stop (SIGTERM, SIGINT) tells its work horse with :data:`STOP_S
 whose handler sets the flag here (an in-process worker sets it itself), and ``patience ranked
 fill`` sets it on SIGINT or SIGTERM. Each long search passes :func:`asked` as its budget's
 ``cancelled`` (the native core polls it every 20 ms), so a proof stops within a fraction of
-a second and its job is put back on its queue (:func:`patience.jobs.tasks.put_back`): a
+a second and its job is put back on its queue (:func:`patience.jobs.watch.put_back`): a
 stop costs at most the search in flight, never a wait for it to end.
 """
 
