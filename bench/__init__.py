@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 
@@ -23,8 +24,15 @@ def start_deployed_workers(
     for what players wait for and one for the background (par, fair play, the pool). One
     worker of every queue would make a player's hints wait behind a new deal's par search,
     up to half a minute, which no deployment does."""
+    # Killed (SIGTERM), the bench still runs its ``finally`` blocks, which stop these workers:
+    # left running, they would take the jobs of the next bench on the same Redis.
+    signal.signal(signal.SIGTERM, _exit)
     workers = [start_worker(redis_url, database_url, "interactive") for _ in range(interactive)]
     return [*workers, start_worker(redis_url, database_url, "background")]
+
+
+def _exit(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 def stop_worker(worker: subprocess.Popen[bytes], grace: float = 10.0) -> None:
