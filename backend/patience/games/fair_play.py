@@ -74,11 +74,14 @@ THRESHOLD = 0.5
 """Foreknowledge above which a win is marked ``review`` (chosen on the tuning deals of
 ``bench/fair_play.py``; ``docs/api/ranked.md`` explains the statistic), unless the game has
 its own in :data:`THRESHOLDS`."""
-THRESHOLDS: Mapping[str, float] = {"pyramid": 0.8}
+THRESHOLDS: Mapping[str, float] = {"pyramid": 0.8, "forty-thieves": 1.5}
 """Games with a threshold of their own. Pyramid's hint weighs each move's open futures before
 the vote this model follows, so its followers score a little above 0: at 0.5, 3 of 86 honest
 wins of the bench were flagged; the lowest threshold with at most 2 % on its tuning deals
-is 0.779, and at 0.8 the shortest-line hunter is still flagged on 47 of 50."""
+is 0.779, and at 0.8 the shortest-line hunter is still flagged on 47 of 50. In Forty Thieves
+honest scores reach 1.47: at 0.5, 10 of 53 honest wins over 20 classic and 20 relaxed deals
+were flagged, at 1.5 none; the clairvoyant still is on 8 of 19 relaxed wins (and on 5 of 20
+classic ones at 1.468)."""
 
 
 def threshold(game: str) -> float:
