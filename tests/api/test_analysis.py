@@ -333,7 +333,9 @@ def test_wins_after_asking_for_the_solution_are_marked_solver_assisted(
     ask(helped)
     assert win(helped)["result"]["solver_assisted"] is True
     board = data_of(api.client.get("/api/v1/deals/pyramid/1/leaderboard"))
-    marks = {e["player"]: e["solver_assisted"] for e in board["entries"]}
+    # (The session's database is shared: another test may have won this deal too.)
+    ours = ("Honest", "Early", "Helped")
+    marks = {e["player"]: e["solver_assisted"] for e in board["entries"] if e["player"] in ours}
     assert marks == {"Honest": False, "Early": False, "Helped": True}
     (best,) = data_of(api.client.get("/api/v1/players/me/bests", headers=helped))["items"]
     assert best["solver_assisted"] is True and best["game_id"]
