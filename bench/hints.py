@@ -149,7 +149,7 @@ class Follower:
         boards = {json.dumps(view["board"], sort_keys=True)}
         cycled = False
         advised: list[int] = []  # the moves (counted from 1) the search-free advice chose
-        proven_lost = None
+        proven_lost = False
         while view["status"] == "playing" and view["moves"] < max_moves:
             began = time.perf_counter()
             r = self.client.post(
@@ -164,7 +164,7 @@ class Follower:
                 tally.stuck += 1
                 break
             if r.json["analysis"].get("verdict") == "unwinnable":
-                proven_lost = view["moves"]  # no move can win it any more
+                proven_lost = True  # no move can win it any more
                 break
             tally.searched += bool(advice["searched"])
             if not advice["searched"]:
@@ -179,7 +179,7 @@ class Follower:
         tally.cycled += cycled
         if view["status"] == "won":
             return "won"
-        how = "proven lost" if proven_lost is not None else "lost"
+        how = "proven lost" if proven_lost else "lost"
         return f"{how} after {view['moves']} moves, advice at {spans(advised) or 'none'}"
 
 

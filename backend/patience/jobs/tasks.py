@@ -21,7 +21,7 @@ import os
 import time
 from typing import Any
 
-from redis import Redis, RedisError
+from redis import RedisError
 from rq import Retry, get_current_job
 from rq.job import Job
 from sqlalchemy import Engine, select, update
@@ -48,7 +48,6 @@ from patience.jobs.queues import (
     FAIR_PLAY_SWEEP_BATCH,
     HINT,
     KEEP_LEFT_BEHIND,
-    LATEST,
     LOST,
     POOL_FULL,
     POOL_RECHECK,
@@ -188,18 +187,16 @@ def rewind(
     ``analysis``; put back on its queue when a hint waits (:class:`RewindWatch`) or the
     worker stops."""
     job = get_current_job()
-    if job is not None and owner and not _still_at(job.connection, owner, analysis):
-        return {"superseded": True}
     watch = None if job is None else RewindWatch(job, owner, analysis)
+    if watch is not None and watch.should_stop():  # the game moved on, or others wait
+        return watch.stopped()
     stop = stopping.asked if watch is None else watch.should_stop
-    proved = {} if job is None else proved_so_far(job)
+    proved = {} if watch is None else proved_so_far(watch.job)
     built = rebuild(game, options, deal, line, seen)
     point = last_winnable(built, seconds, cancelled=stop, proved=proved)
     if point.inconclusive and watch is not None and watch.reason:
-        if watch.reason == "superseded":
-            return {"superseded": True}
         keep_proved(watch.job, proved)
-        return put_back(watch.job)
+        return watch.stopped()
     found = {
         "found": point.found,
         "length": len(line),
@@ -208,13 +205,6 @@ def rewind(
         "seconds": round(point.seconds, 3),
     }
     return _published(job, found, REWIND.keep)
-
-
-def _still_at(redis: Redis, owner: str, analysis: str | None) -> bool:
-    with contextlib.suppress(RedisError):
-        latest = redis.get(LATEST + owner)
-        return latest is not None and text(latest) == analysis
-    return True
 
 
 def par(game: str, options: Json, deal: int, *, seconds: float) -> Json | Retry:

@@ -96,7 +96,7 @@ class Watch:
         return bool(self.reason)
 
     def stopped(self) -> Json | Retry:
-        """What the stopped analysis answers RQ: nothing to publish when superseded; when
+        """What the stopped job answers RQ: nothing to publish when superseded; when
         preempted, back on its queue behind the waiting hint; when its worker is stopping,
         back on its queue for the next worker."""
         if self.reason in ("preempted", "worker_stopping"):
