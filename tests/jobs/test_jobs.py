@@ -236,6 +236,16 @@ def test_the_newest_position_is_analysed_first_and_rewinds_wait_behind(redis: Re
     assert interactive.index(REWIND_QUEUE) == len(interactive) - 1
 
 
+def test_a_queue_no_worker_reaches_keeps_no_ids_of_dropped_jobs(redis: Redis) -> None:
+    jobs = Analyses(redis)
+    first, second = draw_all(8153), draw_all(8154)
+    jobs.start_rewind(first, "g1")
+    # Rewinds that waited past their lifetime: RQ dropped the jobs, not their ids.
+    redis.rpush(jobs.queue(REWIND_QUEUE).key, *(f"rewind-dropped-{n}" for n in range(300)))
+    jobs.start_rewind(second, "g2")
+    assert sorted(rewinds(jobs)) == sorted([rewind_id(first), rewind_id(second)])
+
+
 def test_a_player_has_a_few_solves_in_flight_at_most(redis: Redis) -> None:
     jobs = Solves(redis)
     for deal in range(1, SOLVES_IN_FLIGHT + 1):

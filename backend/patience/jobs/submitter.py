@@ -26,6 +26,19 @@ from patience.jobs.results import Known, Results
 
 Json = dict[str, Any]
 
+CLEAR_DROPPED_PAST = 256
+"""Queue length past which a submit clears the queue of the ids of jobs dropped while
+queued. A job that waits longer than its kind's ``wait`` is gone, but RQ leaves its id on
+the queue until a worker pops it; a queue no worker reaches for long (rewinds, behind a
+steady stream of analyses) would grow by one id a job."""
+_CLEAR_DROPPED = """
+for _, id in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do
+  if redis.call('EXISTS', ARGV[1] .. id) == 0 then
+    redis.call('LREM', KEYS[1], 0, id)
+  end
+end
+"""
+
 
 @dataclass
 class Submitter:
@@ -74,6 +87,7 @@ class Submitter:
                 unique=True,
                 at_front=kind.newest_first,
             )
+        self._clear_dropped(kind.queue)
 
     def has_workers(self) -> bool:
         """Whether a worker that takes players' jobs is alive (False when Redis does not
@@ -82,6 +96,14 @@ class Submitter:
             return bool(live_workers(self.redis, "interactive"))
         except RedisError:
             return False
+
+    def _clear_dropped(self, name: str) -> None:
+        """Take off queue ``name`` the ids of jobs no longer stored, once it is long
+        (:data:`CLEAR_DROPPED_PAST`): in one script, so that an id queued again meanwhile
+        is never taken off with its dropped namesake."""
+        queue = self.queue(name)
+        if self.redis.llen(queue.key) > CLEAR_DROPPED_PAST:
+            self.redis.eval(_CLEAR_DROPPED, 1, queue.key, Job.redis_job_namespace_prefix)
 
     def _fetch(self, job_id: str) -> Job | None:
         try:
