@@ -9,12 +9,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from redis import Redis
 
 from patience.engine import Game
 from patience.games import load_position, new_game
 from patience.games.solving import solve_in_sight
-from patience.jobs import Analyses
+from patience.jobs import Analyses, lines
 from patience.jobs.lines import LINE, WON, keep, kept_hint
 from patience.jobs.queues import analysis_id
 from patience.solver import Budget
@@ -87,3 +88,22 @@ def test_kept_lines_keep_no_move_before_a_redeal(redis: Redis) -> None:
     assert redis.get(LINE + game.position_key()) is None
     assert json.loads(redis.get(LINE + after.position_key()) or "null") == rest[0]
     assert analysis_id(game) != analysis_id(after)
+
+
+def test_a_long_line_keeps_its_first_positions_only(
+    redis: Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A solver's line may run thousands of moves past where a player leaves it: only its
+    first positions are kept (still none before a redeal)."""
+    monkeypatch.setattr(lines, "KEEP_AHEAD", 5)
+    game = new_game("gaps", deal=4, options={"redeals": 1})
+    game.play({"type": "redeal"})
+    rest = solve_in_sight(game, Budget(nodes=100_000)).solution
+    assert rest is not None and len(rest) > 6
+    walker = game.copy()
+    positions = []
+    for move in rest[:6]:
+        positions.append(walker.position_key())
+        walker.play(move)
+    assert keep(redis, game, rest) == 5
+    assert [redis.get(LINE + key) is not None for key in positions] == [True] * 5 + [False]

@@ -36,12 +36,18 @@ WON = "patience:won:next:"
 """+ state key → the next move of a winning line an analysis found (never a hint)."""
 LINE_TTL = 3600
 """Seconds a kept line lives (a game in progress comes back to it well within that)."""
+KEEP_AHEAD = 300
+"""Positions kept of one line at most, its first ones. A player leaves a found line long
+before its end, and a solver's line can be thousands of moves long: in relaxed Forty
+Thieves a follower's analyses kept 116,000 positions (20 MB) in an hour, where a game takes
+about a hundred moves. Past the kept ones, the next search keeps a line of its own."""
 
 
 def keep(redis: Redis, game: Game[Any, Any], line: list[Json], prefix: str = LINE) -> int:
     """Keep ``line``, a winning line from ``game``'s position: each of its positions with
     nothing unseen and no unseen shuffle ahead on the line gets the line's next move, under
-    ``prefix`` (:data:`LINE` or :data:`WON`). Returns how many positions were kept."""
+    ``prefix`` (:data:`LINE` or :data:`WON`), the first :data:`KEEP_AHEAD` of them. Returns
+    how many positions were kept."""
     if game.status != "playing" or game.unseen_count():
         return 0
     walker = game.copy()
@@ -59,6 +65,7 @@ def keep(redis: Redis, game: Game[Any, Any], line: list[Json], prefix: str = LIN
         walker.play(move)
     dealt = walker.shuffles_dealt()
     kept = {prefix + key: text for key, text, before in found if before == dealt}
+    kept = dict(list(kept.items())[:KEEP_AHEAD])
     if kept:
         with redis.pipeline(transaction=False) as pipe:
             for key, move_text in kept.items():
