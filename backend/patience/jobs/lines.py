@@ -19,6 +19,7 @@ no-cycle rule of :mod:`patience.solver.hints`).
 from __future__ import annotations
 
 import json
+from itertools import islice
 from typing import Any
 
 from redis import Redis
@@ -65,7 +66,7 @@ def keep(redis: Redis, game: Game[Any, Any], line: list[Json], prefix: str = LIN
         walker.play(move)
     dealt = walker.shuffles_dealt()
     kept = {prefix + key: text for key, text, before in found if before == dealt}
-    kept = dict(list(kept.items())[:KEEP_AHEAD])
+    kept = dict(islice(kept.items(), KEEP_AHEAD))
     if kept:
         with redis.pipeline(transaction=False) as pipe:
             for key, move_text in kept.items():
